@@ -1,0 +1,205 @@
+"""Game configuration: player count, interpretation options (A0.x) and component data."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import attrs
+from attrs import frozen
+
+from ..kernel.errors import RulesError
+from ..kernel.registry import implements
+from .data import (
+    ComponentData,
+    HostelSpace,
+    MoodTrack,
+    default_components,
+    hostel_problems,
+    mood_problems,
+)
+from .vocab import PAINT_INDEX, Paint, paint_counts
+
+
+class InvalidConfig(RulesError):
+    """A ``GameConfig`` that cannot start a game (wrong player count, bad option value)."""
+
+
+class MarketRefill(Enum):
+    """A0.4: how booths are refilled in round preparation."""
+
+    TOP_UP = "top_up"
+    REDRAW_ALL = "redraw_all"
+
+
+class BishopMoveLimit(Enum):
+    """A0.5: how many paid bishop moves a player may make."""
+
+    PER_RESTORATION = "per_restoration"
+    PER_VISIT = "per_visit"
+
+
+class AltarLimit(Enum):
+    """A0.6: how often a player may restore the altar."""
+
+    PER_APPRENTICE = "per_apprentice"
+    ONCE_PER_PLAYER_PER_ROUND = "once_per_player_per_round"
+
+
+class SecondCathedral(Enum):
+    """A0.7: when the final round's second cathedral column is resolved."""
+
+    THEATRE_SLOT = "theatre_slot"
+    WITH_FIRST = "with_first"
+
+
+class StartRotation(Enum):
+    """A0.8: which way painters still on start spaces rotate in round preparation."""
+
+    FRONT_TO_REAR = "front_to_rear"
+    REAR_TO_FRONT = "rear_to_front"
+
+
+class TrackCollision(Enum):
+    """A0.11: where a painter goes during play when its target track space is taken."""
+
+    CHOICE = "choice"
+    FORWARD = "forward"
+
+
+OPTION_TYPES: dict[str, type[Enum]] = {
+    "market_refill": MarketRefill,
+    "bishop_move_limit": BishopMoveLimit,
+    "altar_limit": AltarLimit,
+    "second_cathedral": SecondCathedral,
+    "start_rotation": StartRotation,
+    "track_collision": TrackCollision,
+}
+"""Every enumerated interpretation option of ``GameConfig`` and its type."""
+
+
+@frozen
+class GameConfig:
+    """Everything that fixes a game before the seed: players, options and component data.
+
+    ``hostel_table`` (A0.1), ``mood_track`` (A0.2) and ``booth_capacities`` (A0.3) override the
+    component data's values for the board side in use when given.
+    """
+
+    players: int = 4
+    market_refill: MarketRefill = MarketRefill.TOP_UP
+    bishop_move_limit: BishopMoveLimit = BishopMoveLimit.PER_RESTORATION
+    altar_limit: AltarLimit = AltarLimit.PER_APPRENTICE
+    second_cathedral: SecondCathedral = SecondCathedral.THEATRE_SLOT
+    start_rotation: StartRotation = StartRotation.FRONT_TO_REAR
+    track_collision: TrackCollision = TrackCollision.CHOICE
+    hostel_table: tuple[HostelSpace, ...] | None = None
+    mood_track: MoodTrack | None = None
+    booth_capacities: tuple[int, ...] | None = None
+    components: ComponentData = attrs.field(factory=default_components)
+
+
+@frozen
+class Tables:
+    """Values derived once from a config, shared by every state of a game (not compared)."""
+
+    players: int
+    actors: int
+    leonardo: int
+    """Leonardo's actor index (R0.69), or -1 without him."""
+    start_spaces: int
+    hostel: tuple[HostelSpace, ...]
+    mood: MoodTrack
+    apprentices_by_row: tuple[int, ...]
+    booth_capacities: tuple[int, ...]
+    market_in_play: tuple[str, ...]
+    market_removed: tuple[str, ...]
+    market_pieces: dict[str, tuple[int, ...]]
+    market_labels: dict[str, str]
+    fresco_pieces: dict[str, tuple[int, ...]]
+    fresco_value: dict[str, int]
+    centre_tile: str
+    dealt_tiles: tuple[str, ...]
+    start_money: int
+    start_paints: tuple[int, ...]
+    money_total: int
+    paint_totals: tuple[int, ...]
+    apprentices_per_player: int
+
+
+@implements("R0.1", "R0.2", "R0.9", "R0.23", "R0.69", "A0.1", "A0.2", "A0.3")
+def derive_tables(config: GameConfig) -> Tables:
+    """Check a config and derive its tables: R0.1 player count (R0.69 adds Leonardo for 2),
+    R0.2 board side, R0.9 tiles removed with 2-3 players, R0.23 apprentices per mood row,
+    and the A0.1 hostel table, A0.2 mood column and A0.3 booth capacities options."""
+    if not isinstance(config, GameConfig):
+        raise InvalidConfig(f"expected a GameConfig, got {type(config).__name__}")
+    players = config.players
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise InvalidConfig(f"R0.1: Fresco is for 2-4 players, not {players!r}")
+    for name, kind in OPTION_TYPES.items():
+        if not isinstance(getattr(config, name), kind):
+            raise InvalidConfig(f"{name} must be a {kind.__name__}, got {getattr(config, name)!r}")
+    data = config.components
+    if not isinstance(data, ComponentData):
+        raise InvalidConfig("components must be a ComponentData (see load_components)")
+    side = data.side_for(players)
+    actors = players + (1 if players == 2 else 0)
+    hostel = side.hostel if config.hostel_table is None else tuple(config.hostel_table)
+    if not all(isinstance(space, HostelSpace) for space in hostel):
+        raise InvalidConfig("A0.1: hostel_table must hold HostelSpace rows")
+    problems = hostel_problems(hostel, "hostel_table", actors)
+    mood = data.mood if config.mood_track is None else config.mood_track
+    if not isinstance(mood, MoodTrack):
+        raise InvalidConfig("A0.2: mood_track must be a MoodTrack")
+    problems += mood_problems(mood, "mood_track")
+    small = players < 4
+    in_play = tuple(t.id for t in data.market_tiles if t.small_game or not small)
+    removed = tuple(t.id for t in data.market_tiles if small and not t.small_game)
+    booths = side.booth_capacities if config.booth_capacities is None else config.booth_capacities
+    booths = tuple(booths)
+    if (
+        len(booths) != len(side.booth_capacities)
+        or not all(isinstance(b, int) and not isinstance(b, bool) and b >= 1 for b in booths)
+        or sum(booths) != sum(side.booth_capacities)
+    ):
+        problems.append(
+            f"A0.3: booth_capacities {booths!r} must be {len(side.booth_capacities)} positive "
+            f"capacities totalling {sum(side.booth_capacities)}"
+        )
+    if problems:
+        raise InvalidConfig("; ".join(problems))
+    base_apprentices = data.apprentices.per_player
+    by_row = tuple(
+        base_apprentices + (row in mood.plus_rows) - (row in mood.minus_rows)
+        for row in range(mood.rows)
+    )
+    start_paints = [0] * 6
+    for name, count in data.paints.start.items():
+        start_paints[PAINT_INDEX[Paint(name)]] = count
+    totals = [0] * 6
+    for name, count in data.paints.totals.items():
+        totals[PAINT_INDEX[Paint(name)]] = count
+    centre = next(t.id for t in data.fresco_tiles if t.centre)
+    return Tables(
+        players=players,
+        actors=actors,
+        leonardo=players if players == 2 else -1,
+        start_spaces=side.start_spaces,
+        hostel=hostel,
+        mood=mood,
+        apprentices_by_row=by_row,
+        booth_capacities=booths,
+        market_in_play=in_play,
+        market_removed=removed,
+        market_pieces={t.id: paint_counts(t.pieces) for t in data.market_tiles},
+        market_labels={t.id: t.label for t in data.market_tiles},
+        fresco_pieces={t.id: paint_counts(t.pieces) for t in data.fresco_tiles},
+        fresco_value={t.id: t.value for t in data.fresco_tiles},
+        centre_tile=centre,
+        dealt_tiles=tuple(sorted(t.id for t in data.fresco_tiles if not t.centre)),
+        start_money=data.money.start,
+        start_paints=tuple(start_paints),
+        money_total=data.money.total,
+        paint_totals=tuple(totals),
+        apprentices_per_player=base_apprentices,
+    )

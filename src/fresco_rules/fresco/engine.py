@@ -1,0 +1,237 @@
+"""The public game protocol for Fresco: legal actions, apply, explain and the read-outs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.registry import implements
+from . import turns
+from .actions import (
+    Action,
+    AttendTheatre,
+    Blend,
+    BuyTile,
+    ChooseGetUp,
+    ChooseTrackSpace,
+    CloseBooth,
+    EarnStudio,
+    EndTurn,
+    Restore,
+    RestoreAltar,
+    SubmitPlan,
+)
+from .flow import advance
+from .state import Phase, State
+from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, Location
+
+Check = Callable[[State, Any], IllegalAction | None]
+Effect = Callable[[State, Any], State]
+
+_RULES: dict[type, tuple[Check, Effect]] = {
+    ChooseGetUp: (turns.check_get_up, turns.do_get_up),
+    SubmitPlan: (turns.check_plan, turns.do_plan),
+    BuyTile: (turns.check_buy, turns.do_buy),
+    CloseBooth: (turns.check_close, turns.do_close),
+    Restore: (turns.check_restore, turns.do_restore),
+    RestoreAltar: (turns.check_altar, turns.do_altar),
+    EarnStudio: (turns.check_studio, turns.do_studio),
+    Blend: (turns.check_blend, turns.do_blend),
+    AttendTheatre: (turns.check_theatre, turns.do_theatre),
+    ChooseTrackSpace: (turns.check_track_space, turns.do_track_space),
+    EndTurn: (turns.check_end_turn, turns.do_end_turn),
+}
+
+_PHASE_RULE = {
+    Phase.GET_UP: "R0.17",
+    Phase.PLAN: "R0.25",
+    Phase.ACTION: "R0.30",
+    Phase.OVER: "R0.62",
+}
+_BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
+
+
+def current_player(state: State) -> int | None:
+    """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
+    phase = state.phase
+    if phase is Phase.GET_UP:
+        actor = state.order[state.step]
+    elif phase is Phase.PLAN:
+        return turns.planner(state)
+    elif phase is Phase.ACTION and state.turn is not None:
+        actor = state.turn.actor
+    else:
+        return None
+    return state.controller if state.is_leonardo(actor) else actor
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of the player to move, in a fixed order, without duplicates; empty
+    exactly when the game is over."""
+    phase = state.phase
+    if phase is Phase.GET_UP:
+        return tuple(turns.legal_get_up(state))
+    if phase is Phase.PLAN:
+        return turns.plans_for(state.apprentices[turns.planner(state)], state.side)
+    if phase is Phase.OVER:
+        return ()
+    if state.pending_track:
+        return tuple(ChooseTrackSpace(space) for space in state.pending_track)
+    turn = state.turn
+    assert turn is not None
+    location = turn.location
+    if location is Location.MARKET:
+        return tuple(turns.legal_market(state, turn))
+    if location is Location.CATHEDRAL or location is Location.CATHEDRAL_2:
+        return tuple(turns.legal_cathedral(state, turn))
+    if location is Location.STUDIO:
+        return (EarnStudio(), EndTurn())
+    if location is Location.WORKSHOP:
+        paints = state.paints[turn.actor]
+        blends = tuple(
+            action
+            for action in _BLEND_ACTIONS
+            if all(paints[p.index] for p in BLENDS[action.result])
+        )
+        return (*blends, EndTurn())
+    return (AttendTheatre(), EndTurn())
+
+
+def _violation(state: State, action: object) -> IllegalAction | None:
+    if not isinstance(state, State):
+        return MalformedAction("R0.14", f"expected a Fresco State, got {type(state).__name__}")
+    rules = _RULES.get(type(action))
+    if rules is None:
+        return MalformedAction(
+            _PHASE_RULE[state.phase],
+            f"{action!r} is not a Fresco action",
+            seat=current_player(state),
+            where=state.where(),
+        )
+    if state.phase is Phase.OVER:
+        return IllegalAction("R0.62", "the game is over", where=state.where())
+    try:
+        return rules[0](state, action)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+        # Only reachable with hand-built actions holding odd field values.
+        return MalformedAction(
+            _PHASE_RULE[state.phase],
+            f"malformed {type(action).__name__}: {exc}",
+            seat=current_player(state),
+            where=state.where(),
+        )
+
+
+def explain(state: State, action: object) -> IllegalAction | None:
+    """None when ``action`` is legal in ``state``, otherwise the violation ``apply`` raises."""
+    return _violation(state, action)
+
+
+def apply(state: State, action: object) -> State:
+    """The state after ``action``; raises ``IllegalAction`` (rule ID and reason) when the action
+    is illegal or malformed. The input state is never changed."""
+    problem = _violation(state, action)
+    if problem is not None:
+        raise problem
+    return advance(_RULES[type(action)][1](state, action))
+
+
+def is_over(state: State) -> bool:
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Victory points per seat: the painter's track space, 0 on a start space (R0.49)."""
+    return state.track[: state.tables.players]
+
+
+@implements("R0.49")
+def leonardo_score(state: State) -> int | None:
+    """R0.49: Leonardo's victory points (his track space), or None without him."""
+    leo = state.tables.leonardo
+    return state.track[leo] if leo >= 0 else None
+
+
+@implements("R0.65", "A0.19")
+def winners(state: State) -> tuple[int, ...]:
+    """R0.65 (A0.19): the seat furthest along the track; players on start spaces (score 0) tie,
+    so when nobody scored every player shares the win. Leonardo cannot win."""
+    points = scores(state)
+    best = max(points)
+    return tuple(seat for seat, p in enumerate(points) if p == best)
+
+
+@implements("R0.66", "R0.67", "A0.10")
+def token_ledger(state: State) -> dict[str, dict[str, int]]:
+    """R0.66/R0.67 (A0.10): for each kind of component the count at each location. Supplies
+    of money and paints are unlimited and may go below zero ("noted on paper"); every kind's
+    total is constant over a game."""
+    players = state.tables.players
+    seats = [f"seat {s}" for s in range(players)]
+    ledger: dict[str, dict[str, int]] = {
+        "money": {"supply": state.supply_money, **dict(zip(seats, state.money, strict=True))}
+    }
+    for paint in BASE_PAINTS:
+        i = paint.index
+        ledger[f"paint.{paint.value}"] = {
+            "supply": state.supply_paints[i],
+            **{seat: state.paints[s][i] for s, seat in enumerate(seats)},
+        }
+    frescos = {
+        "cathedral": state.tiles_left(),
+        **{seat: len(state.held[s]) for s, seat in enumerate(seats)},
+    }
+    if state.tables.leonardo >= 0:
+        frescos["leonardo"] = len(state.held[state.tables.leonardo])
+    ledger["fresco_tiles"] = frescos
+    market = {"bag": len(state.bag), "removed": len(state.removed)}
+    for b, slots in enumerate(state.booths):
+        market[f"booth {BOOTH_NAMES[b]}"] = sum(tile is not None for tile in slots)
+    ledger["market_tiles"] = market
+    ledger["apprentices"] = _apprentice_ledger(state, seats)
+    return ledger
+
+
+def _apprentice_ledger(state: State, seats: list[str]) -> dict[str, int]:
+    """Own and natural apprentices by mood zone (R0.23); the rest stay in the box."""
+    data = state.config.components.apprentices
+    mood = state.tables.mood
+    box = 4 * data.per_player + data.natural
+    counts: dict[str, int] = {}
+    for s, seat in enumerate(seats):
+        row = state.mood[s]
+        set_aside = 1 if row in mood.minus_rows else 0
+        natural = 1 if row in mood.plus_rows else 0
+        counts[seat] = data.per_player - set_aside + natural
+        counts[f"{seat} set aside"] = set_aside
+        counts[f"mood column {s}"] = 1 - natural
+        box -= data.per_player + 1
+    if state.tables.leonardo >= 0:
+        counts["leonardo"] = 2
+        box -= 2
+    counts["box"] = box
+    return counts
+
+
+@implements("R0.68")
+def player_view(state: State, seat: int) -> Mapping[str, object]:
+    """R0.68: what one seat may see. Other players' paints and money (behind their large screens)
+    are hidden, and so are their plans until every plan is in."""
+    players = state.tables.players
+    revealed = state.phase is not Phase.PLAN
+    return {
+        "seat": seat,
+        "round": state.round,
+        "phase": state.phase.value,
+        "track": state.track,
+        "mood": state.mood,
+        "hostel": state.hostel,
+        "held_tiles": tuple(len(h) for h in state.held),
+        "money": tuple(state.money[s] if s == seat else None for s in range(players)),
+        "paints": tuple(state.paints[s] if s == seat else None for s in range(players)),
+        "plans": tuple(p if revealed or s == seat else None for s, p in enumerate(state.plans)),
+        "cathedral": state.cathedral,
+        "bishop": state.bishop,
+        "booths": state.booths,
+    }

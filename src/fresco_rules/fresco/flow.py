@@ -1,0 +1,413 @@
+"""Round structure, set-up, round preparation and the end of the game (R0.5-R0.16, R0.29,
+R0.30, R0.54-R0.65, R0.69-R0.74, R0.78).
+
+``advance`` runs every automatic step after an action until somebody has a decision to make.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from attrs import evolve
+
+from ..kernel.registry import implements
+from ..kernel.rng import next_below, seed_state
+from .actions import SubmitPlan
+from .config import (
+    GameConfig,
+    MarketRefill,
+    SecondCathedral,
+    StartRotation,
+    derive_tables,
+)
+from .scoring import money_points, track_options
+from .state import Phase, State, Turn
+from .vocab import CENTRE, SEGMENTS, Location, PaintCounts
+
+FINAL_ROUND_TILES = 6
+"""R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
+
+SIDE_1 = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP, Location.THEATRE)
+SIDE_2 = (
+    Location.MARKET,
+    Location.CATHEDRAL,
+    Location.STUDIO,
+    Location.WORKSHOP,
+    Location.CATHEDRAL_2,
+)
+SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP)
+
+
+def _draw(rng: int, pool: list[str]) -> tuple[str, int]:
+    """One uniform draw from ``pool`` (removed from it) with the state's generator."""
+    index, rng = next_below(rng, len(pool))
+    return pool.pop(index), rng
+
+
+@implements(
+    "R0.3",
+    "R0.4",
+    "R0.5",
+    "R0.6",
+    "R0.7",
+    "R0.8",
+    "R0.10",
+    "R0.11",
+    "R0.12",
+    "R0.13",
+    "R0.70",
+    "R0.71",
+    "R0.72",
+    "A0.18",
+)
+def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
+    """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config and an integer seed.
+
+    Chance comes from a generator carried in the state (A0.18): first the start spaces (R0.5,
+    the two players for S1/S2 with Leonardo on S3, R0.71), then the market booths in fill
+    order (R0.8-R0.10), then the fresco deal in row-major order around the centre (R0.12).
+    R0.3/R0.4/R0.6/R0.7: each player starts with the box's money and paints, his hostel
+    painter asleep and his mood painter on the start row. R0.11: supplies are ledgers.
+    R0.13: the bishop (and R0.71 Leonardo's fresco painter) start on the centre.
+    """
+    from ..kernel.errors import MalformedAction
+
+    if config is None:
+        config = GameConfig()
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise MalformedAction("A0.18", f"the seed must be an integer, not {seed!r}")
+    tables = derive_tables(config)
+    rng = seed_state(seed)
+    players, actors = tables.players, tables.actors
+
+    start = [0] * actors
+    waiting = list(range(players))
+    for space in range(1, players + 1):
+        index, rng = next_below(rng, len(waiting))
+        start[waiting.pop(index)] = space
+    if tables.leonardo >= 0:
+        start[tables.leonardo] = 3
+
+    pool = sorted(tables.market_in_play)
+    booths = []
+    for capacity in tables.booth_capacities:
+        slots = []
+        for _ in range(capacity):
+            tile, rng = _draw(rng, pool)
+            slots.append(tile)
+        booths.append(tuple(slots))
+
+    pile = list(tables.dealt_tiles)
+    cathedral: list[str | None] = []
+    for segment in SEGMENTS:
+        if segment == CENTRE:
+            cathedral.append(tables.centre_tile)
+        else:
+            tile, rng = _draw(rng, pile)
+            cathedral.append(tile)
+
+    start_row = tables.mood.start_row
+    supply_paints = tuple(
+        total - players * each
+        for total, each in zip(tables.paint_totals, tables.start_paints, strict=True)
+    )
+    state = State(
+        config=config,
+        tables=tables,
+        rng=rng,
+        round=1,
+        final=False,
+        side=1,
+        phase=Phase.GET_UP,
+        track=(0,) * actors,
+        start=tuple(start),
+        hostel=(-1,) * actors,
+        held=((),) * actors,
+        money=(tables.start_money,) * players,
+        paints=(tables.start_paints,) * players,
+        mood=(start_row,) * players,
+        apprentices=(tables.apprentices_by_row[start_row],) * players,
+        plans=(None,) * actors,
+        supply_money=tables.money_total - players * tables.start_money,
+        supply_paints=supply_paints,
+        cathedral=tuple(cathedral),
+        bishop=CENTRE,
+        leonardo_at=CENTRE if tables.leonardo >= 0 else None,
+        bag=tuple(sorted(pool)),
+        booths=tuple(booths),
+        removed=tables.market_removed,
+        controller=start.index(1) if tables.leonardo >= 0 else -1,
+        order=(),
+        step=0,
+        queue=(),
+        turn=None,
+        pending_track=(),
+        altar_used=(0,) * players,
+    )
+    return begin_round(state, 1)
+
+
+@implements("R0.15", "R0.59")
+def order_a(state: State) -> tuple[int, ...]:
+    """R0.15: get-up order, last on the VP track first; painters on start spaces are behind
+    every painter on the track and S1 is the rearmost. R0.59: it follows the positions after
+    round preparation."""
+    return tuple(sorted(range(state.tables.actors), key=lambda a: (state.track[a], state.start[a])))
+
+
+@implements("R0.16")
+def order_b(hostel: tuple[int, ...]) -> tuple[int, ...]:
+    """R0.16: action order follows the chosen get-up times, earliest first."""
+    return tuple(sorted(range(len(hostel)), key=lambda a: hostel[a]))
+
+
+@implements("R0.29", "R0.27", "A0.7")
+def location_sequence(state: State) -> tuple[Location, ...]:
+    """R0.29: the order in which locations are resolved. On side 2 (R0.27) the second cathedral
+    column takes the theatre's place (A0.7 ``theatre_slot``) or joins the first (``with_first``)."""
+    if state.side == 1:
+        return SIDE_1
+    if state.config.second_cathedral is SecondCathedral.WITH_FIRST:
+        return SIDE_2_WITH_FIRST
+    return SIDE_2
+
+
+@implements("A0.7")
+def apprentices_at(state: State, plan: SubmitPlan, location: Location) -> int:
+    """Apprentices of a plan acting at a location; with A0.7 ``with_first`` both cathedral
+    columns act together at the first cathedral visit."""
+    if location is Location.MARKET:
+        return plan.market
+    if location is Location.CATHEDRAL:
+        if state.side == 2 and state.config.second_cathedral is SecondCathedral.WITH_FIRST:
+            return plan.cathedral + plan.cathedral_2
+        return plan.cathedral
+    if location is Location.STUDIO:
+        return plan.studio
+    if location is Location.WORKSHOP:
+        return plan.workshop
+    if location is Location.THEATRE:
+        return plan.theatre
+    return plan.cathedral_2
+
+
+@implements("R0.72", "R0.78")
+def leonardo_plan(state: State) -> SubmitPlan:
+    """R0.72: Leonardo's apprentices stand on his market and cathedral columns all game;
+    R0.78: in the final round his cathedral apprentice is removed."""
+    return SubmitPlan(market=1, cathedral=0 if state.final else 1)
+
+
+@implements("R0.60", "R0.73")
+def begin_round(state: State, number: int) -> State:
+    """Start round ``number``: R0.60 the end-game check (6 or fewer tiles left makes it the final
+    round, played on side 2), then phase 1 in order A. R0.73: Leonardo's controller is the
+    player on S1 in round 1 and alternates each round after."""
+    final = state.final or state.tiles_left() <= FINAL_ROUND_TILES
+    controller = state.controller
+    if controller >= 0 and number > 1:
+        controller = 1 - controller
+    state = evolve(
+        state,
+        round=number,
+        final=final,
+        side=2 if final else 1,
+        phase=Phase.GET_UP,
+        hostel=(-1,) * state.tables.actors,
+        plans=(None,) * state.tables.actors,
+        controller=controller,
+        step=0,
+        queue=(),
+        turn=None,
+        altar_used=(0,) * state.tables.players,
+    )
+    return evolve(state, order=order_a(state))
+
+
+def queue_for(state: State, location: Location) -> tuple[int, ...]:
+    """R0.30: the actors with at least one apprentice at a location, in order B."""
+    found = []
+    for actor in state.order:
+        plan = state.plans[actor]
+        if plan is not None and apprentices_at(state, plan, location) > 0:
+            found.append(actor)
+    return tuple(found)
+
+
+@implements("R0.30", "R0.47", "R0.75", "R0.76")
+def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
+    """R0.30: the actor's turn at a location with one action per apprentice (R0.47: two blends
+    per workshop apprentice). Leonardo's turn is skipped when he has nothing to do: no open
+    booth (R0.75) or no tile left (R0.76)."""
+    plan = state.plans[actor]
+    assert plan is not None
+    count = apprentices_at(state, plan, location)
+    if state.is_leonardo(actor):
+        if location is Location.MARKET and not any(any(b) for b in state.booths):
+            return None
+        if location is Location.CATHEDRAL and state.tiles_left() == 0:
+            return None
+    if location is Location.WORKSHOP:
+        count *= 2
+    return Turn(location=location, actor=actor, left=count)
+
+
+@implements("R0.35")
+def finish_turn(state: State) -> State:
+    """End the active turn. R0.35: at the market, every tile of the booth bought from goes back
+    into the bag, so the booth stays empty for the rest of the round."""
+    turn = state.turn
+    assert turn is not None
+    if turn.location is Location.MARKET and turn.booth >= 0:
+        return evolve(state, turn=None, **return_booth(state, turn.booth))
+    return evolve(state, turn=None)
+
+
+def return_booth(state: State, booth: int) -> dict[str, Any]:
+    """The fields after every tile of a booth goes back into the bag (R0.35, R0.36)."""
+    tiles = [tile for tile in state.booths[booth] if tile is not None]
+    empty = (None,) * len(state.booths[booth])
+    booths = (*state.booths[:booth], empty, *state.booths[booth + 1 :])
+    return {"bag": tuple(sorted(state.bag + tuple(tiles))), "booths": booths}
+
+
+@implements("R0.14", "R0.28", "R0.62")
+def advance(state: State) -> State:
+    """Run the automatic steps of R0.14's round structure until a decision is due: phase 1 ends
+    when every actor has a get-up space, planning ends when every plan is in (R0.28: then all
+    are revealed at once), locations and turns follow R0.29/R0.30, the final round ends the game
+    (R0.62) and any other round is followed by round preparation."""
+    while True:
+        phase = state.phase
+        if phase is Phase.GET_UP:
+            if state.step < len(state.order):
+                return state
+            plans = tuple(
+                leonardo_plan(state) if state.is_leonardo(a) else None
+                for a in range(state.tables.actors)
+            )
+            state = evolve(state, phase=Phase.PLAN, plans=plans)
+        elif phase is Phase.PLAN:
+            if any(plan is None for plan in state.plans):
+                return state
+            state = evolve(state, phase=Phase.ACTION, order=order_b(state.hostel), step=0)
+            state = evolve(state, queue=queue_for(state, location_sequence(state)[0]))
+        elif phase is Phase.ACTION:
+            if state.pending_track:
+                return state
+            turn = state.turn
+            if turn is not None:
+                if turn.left > 0:
+                    return state
+                state = finish_turn(state)
+            elif state.queue:
+                actor = state.queue[0]
+                location = location_sequence(state)[state.step]
+                state = evolve(
+                    state, queue=state.queue[1:], turn=begin_turn(state, actor, location)
+                )
+            elif state.step + 1 < len(location_sequence(state)):
+                step = state.step + 1
+                state = evolve(state, step=step)
+                state = evolve(state, queue=queue_for(state, location_sequence(state)[step]))
+            elif state.final:
+                return final_scoring(state)
+            else:
+                state = prepare_round(state)
+        else:
+            return state
+
+
+@implements("R0.54", "R0.62")
+def prepare_round(state: State) -> State:
+    """R0.54: after every round but the final one (R0.62): refill the market, pay income,
+    return the hostel painters, rotate the start spaces; then the next round begins."""
+    state = refill_market(state)
+    state = pay_income(state)
+    state = return_hostel_painters(state)
+    state = rotate_start_spaces(state)
+    return begin_round(state, state.round + 1)
+
+
+@implements("R0.55", "R0.10", "A0.4")
+def refill_market(state: State) -> State:
+    """R0.55 (A0.4): ``top_up`` refills every empty booth from the bag in fill order (R0.10);
+    ``redraw_all`` first returns every displayed tile to the bag, then fills all booths."""
+    bag = list(state.bag)
+    booths = [list(slots) for slots in state.booths]
+    if state.config.market_refill is MarketRefill.REDRAW_ALL:
+        for slots in booths:
+            bag.extend(tile for tile in slots if tile is not None)
+            slots[:] = [None] * len(slots)
+        bag.sort()
+    rng = state.rng
+    for slots in booths:
+        if any(slots):
+            continue
+        for i in range(len(slots)):
+            if not bag:
+                break
+            slots[i], rng = _draw(rng, bag)
+    return evolve(state, rng=rng, bag=tuple(bag), booths=tuple(tuple(s) for s in booths))
+
+
+@implements("R0.56", "A0.12")
+def pay_income(state: State) -> State:
+    """R0.56 (A0.12): each player gets 1 Thaler from the supply per fresco tile he holds;
+    Leonardo gets nothing."""
+    income = tuple(len(state.held[seat]) for seat in range(state.tables.players))
+    return evolve(
+        state,
+        money=tuple(m + i for m, i in zip(state.money, income, strict=True)),
+        supply_money=state.supply_money - sum(income),
+    )
+
+
+@implements("R0.57")
+def return_hostel_painters(state: State) -> State:
+    """R0.57: every hostel painter goes back to the sleeping area."""
+    return evolve(state, hostel=(-1,) * state.tables.actors)
+
+
+@implements("R0.58", "A0.8")
+def rotate_start_spaces(state: State) -> State:
+    """R0.58 (A0.8): with two or more painters on start spaces, ``front_to_rear`` moves the
+    frontmost to the rearmost occupied start space and the others one occupied space forward;
+    ``rear_to_front`` does the reverse. The set of occupied start spaces stays the same."""
+    waiting = sorted((space, actor) for actor, space in enumerate(state.start) if space > 0)
+    if len(waiting) < 2:
+        return state
+    spaces = [space for space, _ in waiting]
+    actors = [actor for _, actor in waiting]
+    if state.config.start_rotation is StartRotation.FRONT_TO_REAR:
+        actors = actors[-1:] + actors[:-1]
+    else:
+        actors = actors[1:] + actors[:1]
+    start = list(state.start)
+    for space, actor in zip(spaces, actors, strict=True):
+        start[actor] = space
+    return evolve(state, start=tuple(start))
+
+
+@implements("R0.63", "R0.64", "R0.52", "R0.79")
+def final_scoring(state: State) -> State:
+    """R0.63/R0.64: in order B of the final round each player converts his Thalers (2 per VP)
+    and moves forward past taken spaces (R0.52). R0.79: Leonardo converts nothing."""
+    track = list(state.track)
+    start = list(state.start)
+    for actor in state.order:
+        if state.is_leonardo(actor):
+            continue
+        gain = money_points(state.money[actor])
+        others = [track[a] for a in range(len(track)) if a != actor and track[a] > 0]
+        (space,) = track_options(others, track[actor], gain, forward_only=True)
+        if space != track[actor]:
+            track[actor] = space
+            start[actor] = 0
+    return evolve(
+        state, phase=Phase.OVER, track=tuple(track), start=tuple(start), turn=None, queue=()
+    )
+
+
+def add_paints(a: PaintCounts, b: PaintCounts, sign: int = 1) -> PaintCounts:
+    return tuple(x + sign * y for x, y in zip(a, b, strict=True))

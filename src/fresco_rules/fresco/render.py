@@ -1,0 +1,122 @@
+"""Readable text for people: one line per action with what it changed, and a board summary."""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    AttendTheatre,
+    Blend,
+    BuyTile,
+    ChooseGetUp,
+    ChooseTrackSpace,
+    CloseBooth,
+    EarnStudio,
+    EndTurn,
+    Restore,
+    RestoreAltar,
+    SubmitPlan,
+)
+from .state import Phase, State, actor_name, booth_name
+from .vocab import GRID, paints_text
+
+
+def acting_name(state: State) -> str:
+    """Who acts now, naming Leonardo's controller when he acts."""
+    if state.phase is Phase.GET_UP:
+        actor = state.order[state.step]
+    elif state.phase is Phase.ACTION and state.turn is not None:
+        actor = state.turn.actor
+    else:
+        from .turns import planner
+
+        return f"seat {planner(state)}"
+    if state.is_leonardo(actor):
+        return f"Leonardo (by seat {state.controller})"
+    return actor_name(state, actor)
+
+
+def describe(state: State, action: Action) -> str:
+    """A short sentence for ``action`` taken in ``state``."""
+    who = acting_name(state)
+    if isinstance(action, ChooseGetUp):
+        space = state.tables.hostel[action.slot]
+        return f"{who} gets up at {space.time} (mood {space.mood_change:+d}, price {space.price})"
+    if isinstance(action, SubmitPlan):
+        names = ("market", "cathedral", "studio", "workshop", "theatre", "cathedral 2")
+        used = [f"{name} {n}" for name, n in zip(names, action.counts, strict=True) if n]
+        return f"{who} plans {', '.join(used) if used else 'nothing'}"
+    if isinstance(action, BuyTile):
+        tile = state.booths[action.booth][action.slot] or "?"
+        return (
+            f"{who} buys {state.tables.market_labels.get(tile, tile)} ({tile}) at booth "
+            f"{booth_name(action.booth)}"
+        )
+    if isinstance(action, CloseBooth):
+        return f"{who} closes booth {booth_name(action.booth)}"
+    if isinstance(action, Restore):
+        tile = state.tile_at(action.segment) or "?"
+        moved = f", bishop paid to {action.bishop_to}" if action.bishop_to is not None else ""
+        value = state.tables.fresco_value.get(tile, 0)
+        return f"{who} restores {action.segment} ({tile}, value {value}{moved})"
+    if isinstance(action, RestoreAltar):
+        return f"{who} restores the altar with {', '.join(p.value for p in action.paints)}"
+    if isinstance(action, EarnStudio):
+        return f"{who} paints a portrait at the studio (+3 Thalers)"
+    if isinstance(action, Blend):
+        return f"{who} blends {action.result.value}"
+    if isinstance(action, AttendTheatre):
+        return f"{who} goes to the theatre (mood +{state.tables.mood.theatre_step})"
+    if isinstance(action, ChooseTrackSpace):
+        return f"{who} chooses track space {action.space}"
+    if isinstance(action, EndTurn):
+        return f"{who} ends the turn"
+    return f"{who}: {action!r}"
+
+
+def events(before: State, after: State) -> list[str]:
+    """What the rules did automatically between two states: scoring, rounds, the end."""
+    lines = []
+    for actor, (old, new) in enumerate(zip(before.track, after.track, strict=True)):
+        if new != old:
+            lines.append(f"  {actor_name(after, actor)} moves on the track {old} -> {new}")
+    if after.round != before.round:
+        lines.append(
+            f"== round {after.round}{' (final round, side 2)' if after.side == 2 else ''}"
+            f": {after.tiles_left()} fresco tiles left, order A "
+            f"{[actor_name(after, a) for a in after.order]}"
+        )
+    elif after.final and not before.final:
+        lines.append("  the last fresco tile is restored: this is the final round (R0.61)")
+    if before.phase is not Phase.ACTION and after.phase is Phase.ACTION:
+        lines.append(f"  plans revealed; order B {[actor_name(after, a) for a in after.order]}")
+    if after.phase is Phase.OVER and before.phase is not Phase.OVER:
+        lines.append("== game over: final scoring converted money at 2 Thalers per VP")
+    return lines
+
+
+def board(state: State) -> str:
+    """A compact text picture of the state."""
+    lines = [f"round {state.round}{' (final)' if state.final else ''}, phase {state.phase.value}"]
+    for r in range(GRID):
+        row = []
+        for c in range(GRID):
+            tile = state.tile_at((r, c))
+            mark = f"{state.tables.fresco_value[tile]:>2}" if tile else " ."
+            if (r, c) == state.bishop:
+                mark += "*"
+            elif (r, c) == state.leonardo_at:
+                mark += "L"
+            else:
+                mark += " "
+            row.append(mark)
+        lines.append("  " + " ".join(row))
+    for seat in range(state.tables.players):
+        lines.append(
+            f"  seat {seat}: track {state.track[seat]}, {state.money[seat]} Thalers, paints "
+            f"{paints_text(state.paints[seat])}, mood {state.mood[seat]}, "
+            f"{len(state.held[seat])} tiles"
+        )
+    if state.tables.leonardo >= 0:
+        leo = state.tables.leonardo
+        lines.append(f"  Leonardo: track {state.track[leo]}, {len(state.held[leo])} tiles")
+    return "\n".join(lines)

@@ -1,0 +1,129 @@
+"""Pure scoring laws: bishop bonus, altar, the VP track and the final conversion."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import combinations_with_replacement
+
+from ..kernel.errors import IllegalAction
+from ..kernel.registry import implements
+from .vocab import BASE_PAINTS, GRID, PRIMARIES, SECONDARIES, Paint, Segment
+
+
+def _on_grid(segment: object) -> bool:
+    return (
+        isinstance(segment, tuple)
+        and len(segment) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < GRID for x in segment)
+    )
+
+
+def _neighbours(segment: Segment, diagonal: bool) -> tuple[Segment, ...]:
+    r, c = segment
+    found = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr, dc) == (0, 0) or (not diagonal and dr and dc):
+                continue
+            if 0 <= r + dr < GRID and 0 <= c + dc < GRID:
+                found.append((r + dr, c + dc))
+    return tuple(found)
+
+
+NEIGHBOURS: dict[Segment, tuple[Segment, ...]] = {
+    (r, c): _neighbours((r, c), True) for r in range(GRID) for c in range(GRID)
+}
+"""The up to 8 neighbours of each segment (conventions of fresco-base.md)."""
+ORTHOGONAL: dict[Segment, tuple[Segment, ...]] = {
+    (r, c): _neighbours((r, c), False) for r in range(GRID) for c in range(GRID)
+}
+"""The up to 4 orthogonal neighbours of each segment."""
+
+
+@implements("R0.40")
+def bishop_bonus(segment: Segment, bishop: Segment) -> int:
+    """R0.40: +3 when the bishop stands on the restored segment, +2 when on one of its up to
+    8 neighbours, otherwise 0. Raises ``IllegalAction`` for a cell off the 5x5 grid."""
+    if not _on_grid(segment) or not _on_grid(bishop):
+        raise IllegalAction(
+            "R0.40", f"segments must be (row, col) on the 5x5 grid: {segment!r}, {bishop!r}"
+        )
+    if segment == bishop:
+        return 3
+    if abs(segment[0] - bishop[0]) <= 1 and abs(segment[1] - bishop[1]) <= 1:
+        return 2
+    return 0
+
+
+@implements("R0.43", "R0.44", "A0.14")
+def altar_points(paints: Iterable[Paint]) -> int:
+    """R0.43/R0.44 (A0.14): VP for an altar hand-in of exactly three base paints.
+
+    One orange, one green and one purple score 6 (the blended version). Otherwise each primary
+    may appear at most once, every other piece is a secondary replacing a primary, and the
+    hand-in scores 2 plus 1 per secondary. Anything else raises ``IllegalAction`` (R0.43).
+    """
+    try:
+        pieces = tuple(paints)
+    except TypeError:
+        raise IllegalAction("R0.43", f"the altar takes three paints, not {paints!r}") from None
+    if len(pieces) != 3:
+        raise IllegalAction("R0.43", f"the altar takes exactly three pieces, not {len(pieces)}")
+    if not all(isinstance(p, Paint) and p in BASE_PAINTS for p in pieces):
+        raise IllegalAction("R0.43", f"the altar takes base paints only, not {pieces!r}")
+    if set(pieces) == SECONDARIES:
+        return 6
+    primaries = [p for p in pieces if p in PRIMARIES]
+    if len(set(primaries)) != len(primaries):
+        twice = next(p for p in primaries if primaries.count(p) > 1)
+        raise IllegalAction("R0.43", f"{twice.value} handed in twice: each primary at most once")
+    return 2 + sum(p in SECONDARIES for p in pieces)
+
+
+def _altar_hand_ins() -> tuple[tuple[tuple[Paint, Paint, Paint], int], ...]:
+    found = []
+    for combo in combinations_with_replacement(BASE_PAINTS, 3):
+        try:
+            found.append(((combo[0], combo[1], combo[2]), altar_points(combo)))
+        except IllegalAction:
+            continue
+    return tuple(found)
+
+
+ALTAR_HAND_INS = _altar_hand_ins()
+"""Every legal altar hand-in (canonical paint order) with its points."""
+
+
+@implements("R0.50", "R0.51", "R0.52", "R0.53", "A0.11", "A0.21")
+def track_options(
+    occupied: Iterable[int], position: int, gain: int, *, forward_only: bool
+) -> tuple[int, ...]:
+    """The spaces a painter on ``position`` (0 = start space) may end on after gaining ``gain``.
+
+    R0.50/A0.21: a gain of 0 moves nothing; the track has no end. R0.51: if the target is
+    taken by another painter (``occupied``, Leonardo's included, R0.53), the nearest free space
+    behind it (space 1 or higher; the mover's own space counts as free) or in front of it.
+    R0.52/A0.11: ``forward_only`` keeps only the space in front.
+    """
+    if gain <= 0:
+        return (position,)
+    taken = set(occupied)
+    taken.discard(position)
+    target = position + gain
+    if target not in taken:
+        return (target,)
+    front = target + 1
+    while front in taken:
+        front += 1
+    if forward_only:
+        return (front,)
+    behind = target - 1
+    while behind >= 1 and behind in taken:
+        behind -= 1
+    return (behind, front) if behind >= 1 else (front,)
+
+
+@implements("R0.63", "A0.9")
+def money_points(thalers: int) -> int:
+    """R0.63 (A0.9): every 2 Thalers are worth 1 VP; an odd Thaler is worth nothing."""
+    return max(thalers, 0) // 2

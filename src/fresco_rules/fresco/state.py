@@ -1,0 +1,112 @@
+"""The Fresco game state: one frozen record of tuples, shared by every rule function.
+
+Per-actor tuples hold the human seats ``0..players-1`` and, with 2 players, Leonardo at index
+``players`` (R0.69). Per-player tuples hold the human seats only.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+import attrs
+from attrs import frozen
+
+from .actions import SubmitPlan
+from .config import GameConfig, Tables
+from .vocab import BOOTH_NAMES, GRID, Location, PaintCounts, Segment
+
+
+class Phase(Enum):
+    GET_UP = "get_up"
+    PLAN = "plan"
+    ACTION = "action"
+    OVER = "over"
+
+
+@frozen
+class Turn:
+    """One actor's turn at one location (R0.30)."""
+
+    location: Location
+    actor: int
+    left: int
+    """Actions left: apprentices, or blends at the workshop (2 per apprentice, R0.47)."""
+    booth: int = -1
+    """Market: the booth this actor buys from (R0.33), -1 before the first purchase."""
+    bishop_moved: bool = False
+    """A paid bishop move was made this visit (A0.5 ``per_visit``)."""
+
+
+@frozen
+class State:
+    config: GameConfig
+    tables: Tables = attrs.field(eq=False, repr=False)
+    rng: int
+    round: int
+    final: bool
+    """This round is the final round (R0.60, R0.61)."""
+    side: int
+    """Action-sheet side in use: 1, or 2 in a final round announced at its start (R0.60)."""
+    phase: Phase
+    track: tuple[int, ...]
+    """Per actor: VP track space, 0 while on a start space (R0.49)."""
+    start: tuple[int, ...]
+    """Per actor: k while on start space S<k>, 0 once on the track."""
+    hostel: tuple[int, ...]
+    """Per actor: chosen get-up space index, -1 while sleeping (R0.17, R0.57)."""
+    held: tuple[tuple[str, ...], ...]
+    """Per actor: fresco tiles held face down (R0.42)."""
+    money: tuple[int, ...]
+    paints: tuple[PaintCounts, ...]
+    mood: tuple[int, ...]
+    apprentices: tuple[int, ...]
+    """Per player: apprentices available this round (R0.24)."""
+    plans: tuple[SubmitPlan | None, ...]
+    """Per actor: the submitted plan of this round, None before planning."""
+    supply_money: int
+    supply_paints: PaintCounts
+    cathedral: tuple[str | None, ...]
+    """25 segments in row-major order: the tile still there, or None once restored."""
+    bishop: Segment
+    leonardo_at: Segment | None
+    bag: tuple[str, ...]
+    """Market tiles in the bag, sorted (a bag has no order; draws use ``rng``)."""
+    booths: tuple[tuple[str | None, ...], ...]
+    removed: tuple[str, ...]
+    controller: int
+    """The seat making Leonardo's choices this round (R0.73), -1 without Leonardo."""
+    order: tuple[int, ...]
+    """Phase 1: order A of this round. Phase 2: order B (R0.15, R0.16)."""
+    step: int
+    """Phase 1: index into ``order``. Phase 2: index into the round's location sequence."""
+    queue: tuple[int, ...]
+    """Phase 2: actors still to act at the current location after the active one."""
+    turn: Turn | None
+    pending_track: tuple[int, ...]
+    """Track spaces the active actor must choose between (R0.51); empty when none."""
+    altar_used: tuple[int, ...]
+    """Per player: altar restorations this round (A0.6)."""
+
+    def is_leonardo(self, actor: int) -> bool:
+        return actor == self.tables.leonardo
+
+    def tiles_left(self) -> int:
+        return sum(tile is not None for tile in self.cathedral)
+
+    def tile_at(self, segment: Segment) -> str | None:
+        return self.cathedral[segment[0] * GRID + segment[1]]
+
+    def where(self) -> str:
+        """A short description of the position, for error messages and logs."""
+        text = f"round {self.round}{' (final)' if self.final else ''}, {self.phase.value}"
+        if self.turn is not None:
+            text += f" at {self.turn.location.value}, {actor_name(self, self.turn.actor)} to act"
+        return text
+
+
+def actor_name(state: State, actor: int) -> str:
+    return "Leonardo" if state.is_leonardo(actor) else f"seat {actor}"
+
+
+def booth_name(booth: int) -> str:
+    return BOOTH_NAMES[booth] if 0 <= booth < len(BOOTH_NAMES) else str(booth)

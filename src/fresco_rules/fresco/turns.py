@@ -1,0 +1,628 @@
+"""The decisions of a game: for each action kind its legal instances, its validator and its
+effect. ``engine`` dispatches to these; the validators are the only legality check, used by
+``apply`` and ``explain`` alike."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, TypeVar
+
+from attrs import evolve
+
+from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.registry import implements
+from .actions import (
+    AttendTheatre,
+    Blend,
+    BuyTile,
+    ChooseGetUp,
+    ChooseTrackSpace,
+    CloseBooth,
+    EarnStudio,
+    EndTurn,
+    Restore,
+    RestoreAltar,
+    SubmitPlan,
+)
+from .config import AltarLimit, BishopMoveLimit, TrackCollision
+from .flow import add_paints, finish_turn, return_booth
+from .scoring import (
+    ALTAR_HAND_INS,
+    NEIGHBOURS,
+    ORTHOGONAL,
+    altar_points,
+    bishop_bonus,
+    track_options,
+)
+from .state import Phase, State, Turn, actor_name, booth_name
+from .vocab import BLENDS, GRID, PAINT_INDEX, SEGMENTS, Location, Paint, PaintCounts, Segment
+
+T = TypeVar("T")
+
+STUDIO_PAY = 3
+"""R0.46: Thalers per studio apprentice."""
+MAX_PER_COLUMN = 3
+"""R0.25: spaces per action-sheet column."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_segment(value: object) -> bool:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 2
+        and all(_is_int(x) and 0 <= x < GRID for x in value)
+    )
+
+
+def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> IllegalAction:
+    from .engine import current_player
+
+    cls = MalformedAction if malformed else IllegalAction
+    return cls(rule, reason, seat=current_player(state), where=state.where())
+
+
+def _covers(have: PaintCounts, need: PaintCounts) -> bool:
+    return all(h >= n for h, n in zip(have, need, strict=True))
+
+
+def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _active_turn(state: State, location: Location | tuple[Location, ...]) -> Turn | None:
+    turn = state.turn
+    if state.phase is not Phase.ACTION or state.pending_track or turn is None:
+        return None
+    wanted = location if isinstance(location, tuple) else (location,)
+    return turn if turn.location in wanted else None
+
+
+# --- phase 1: get-up time (R0.17-R0.20, R0.74) ---------------------------------------------
+
+
+def legal_get_up(state: State) -> list[ChooseGetUp]:
+    taken = set(state.hostel)
+    return [ChooseGetUp(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+
+
+@implements("R0.17")
+def check_get_up(state: State, action: ChooseGetUp) -> IllegalAction | None:
+    """R0.17: in order A each actor takes a free get-up space; a space holds one painter."""
+    if state.phase is not Phase.GET_UP:
+        return _fail(state, "R0.17", "get-up times are chosen in phase 1 only")
+    if not _is_int(action.slot) or not 0 <= action.slot < len(state.tables.hostel):
+        return _fail(
+            state,
+            "R0.17",
+            f"get-up space {action.slot!r} does not exist (0-{len(state.tables.hostel) - 1})",
+            malformed=True,
+        )
+    if action.slot in state.hostel:
+        time = state.tables.hostel[action.slot].time
+        return _fail(state, "R0.17", f"get-up space {time} is already taken")
+    return None
+
+
+@implements("R0.18", "R0.20", "R0.22", "R0.24", "R0.74")
+def do_get_up(state: State, action: ChooseGetUp) -> State:
+    """R0.18/R0.20: the chosen space's mood change applies at once, clamped to the column
+    (R0.22), and fixes this round's apprentices (R0.24). R0.74: Leonardo has no mood."""
+    actor = state.order[state.step]
+    hostel = _replace(state.hostel, actor, action.slot)
+    if state.is_leonardo(actor):
+        return evolve(state, hostel=hostel, step=state.step + 1)
+    mood = clamp_mood(state, state.mood[actor] + state.tables.hostel[action.slot].mood_change)
+    return evolve(
+        state,
+        hostel=hostel,
+        step=state.step + 1,
+        mood=_replace(state.mood, actor, mood),
+        apprentices=_replace(state.apprentices, actor, state.tables.apprentices_by_row[mood]),
+    )
+
+
+@implements("R0.21", "R0.22")
+def clamp_mood(state: State, row: int) -> int:
+    """R0.21/R0.22: a mood painter stays within the column; movement past an end is lost."""
+    return max(0, min(state.tables.mood.rows - 1, row))
+
+
+# --- phase 2: planning (R0.25-R0.28) --------------------------------------------------------
+
+
+@cache
+def plans_for(apprentices: int, side: int) -> tuple[SubmitPlan, ...]:
+    """Every legal plan for an apprentice count and sheet side (R0.25-R0.27), in a fixed order."""
+    found = []
+    rng = range(MAX_PER_COLUMN + 1)
+    for m in rng:
+        for c in rng:
+            for s in rng:
+                for w in rng:
+                    for last in rng:
+                        if m + c + s + w + last > apprentices:
+                            continue
+                        if side == 1:
+                            found.append(SubmitPlan(m, c, s, w, theatre=last))
+                        else:
+                            found.append(SubmitPlan(m, c, s, w, cathedral_2=last))
+    return tuple(found)
+
+
+def planner(state: State) -> int:
+    """The lowest seat whose plan is not in yet (plans are simultaneous, R0.25)."""
+    return next(seat for seat in range(state.tables.players) if state.plans[seat] is None)
+
+
+@implements("R0.25", "R0.26", "R0.27")
+def check_plan(state: State, action: SubmitPlan) -> IllegalAction | None:
+    """R0.25: 0 up to the available apprentices, at most 3 per column. R0.26/R0.27: side 1 has
+    the theatre column, side 2 (final round) a second cathedral column instead."""
+    if state.phase is not Phase.PLAN:
+        if state.phase is Phase.ACTION:
+            return _fail(state, "R0.28", "plans are revealed and can no longer be changed")
+        return _fail(state, "R0.25", "plans are made in phase 2, after every get-up choice")
+    counts = action.counts
+    if not all(_is_int(n) for n in counts):
+        return _fail(state, "R0.25", f"plan counts must be integers: {counts!r}", malformed=True)
+    if any(n < 0 for n in counts):
+        return _fail(state, "R0.25", f"plan counts cannot be negative: {counts!r}")
+    if any(n > MAX_PER_COLUMN for n in counts):
+        return _fail(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
+    seat = planner(state)
+    if sum(counts) > state.apprentices[seat]:
+        return _fail(
+            state,
+            "R0.25",
+            f"{sum(counts)} apprentices planned but only {state.apprentices[seat]} available",
+        )
+    if state.side == 1 and action.cathedral_2:
+        return _fail(state, "R0.26", "side 1 has no second cathedral column (final round only)")
+    if state.side == 2 and action.theatre:
+        return _fail(state, "R0.27", "the theatre cannot be visited in the final round (side 2)")
+    return None
+
+
+def do_plan(state: State, action: SubmitPlan) -> State:
+    return evolve(state, plans=_replace(state.plans, planner(state), action))
+
+
+# --- market (R0.32-R0.36, R0.75) ------------------------------------------------------------
+
+
+def price(state: State, actor: int) -> int:
+    """R0.18: the actor's price per market tile this round."""
+    return state.tables.hostel[state.hostel[actor]].price
+
+
+def legal_market(state: State, turn: Turn) -> list[BuyTile | CloseBooth | EndTurn]:
+    actions: list[BuyTile | CloseBooth | EndTurn] = []
+    if state.is_leonardo(turn.actor):
+        return [CloseBooth(b) for b, slots in enumerate(state.booths) if any(slots)]
+    affordable = state.money[turn.actor] >= price(state, turn.actor)
+    for b, slots in enumerate(state.booths):
+        if turn.booth not in (-1, b) or not any(slots):
+            continue
+        if affordable:
+            actions.extend(BuyTile(b, i) for i, tile in enumerate(slots) if tile is not None)
+        if turn.booth == -1:
+            actions.append(CloseBooth(b))
+    actions.append(EndTurn())
+    return actions
+
+
+def _check_booth(state: State, booth: object, rule: str) -> IllegalAction | None:
+    if not isinstance(booth, int) or isinstance(booth, bool) or not 0 <= booth < len(state.booths):
+        return _fail(state, rule, f"booth {booth!r} does not exist", malformed=True)
+    if not any(state.booths[booth]):
+        return _fail(state, "R0.32", f"booth {booth_name(booth)} is closed this round")
+    return None
+
+
+@implements("R0.32", "R0.33", "R0.34", "R0.31", "R0.75")
+def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
+    """R0.33/R0.34: with a market apprentice left, buy one tile of the one booth chosen this
+    round; R0.32 the booth must be open; R0.31 the price must be payable. R0.75: Leonardo
+    never buys."""
+    turn = _active_turn(state, Location.MARKET)
+    if turn is None:
+        return _fail(state, "R0.34", "tiles are bought by market apprentices at the market only")
+    if state.is_leonardo(turn.actor):
+        return _fail(state, "R0.75", "Leonardo never buys; his controller closes a booth")
+    problem = _check_booth(state, action.booth, "R0.33")
+    if problem:
+        return problem
+    if turn.booth not in (-1, action.booth):
+        return _fail(
+            state,
+            "R0.33",
+            f"one booth per round: already buying at booth {booth_name(turn.booth)}",
+        )
+    slots = state.booths[action.booth]
+    if not _is_int(action.slot) or not 0 <= action.slot < len(slots):
+        return _fail(state, "R0.34", f"slot {action.slot!r} does not exist", malformed=True)
+    if slots[action.slot] is None:
+        return _fail(state, "R0.34", "that tile has been bought already (each tile once)")
+    cost = price(state, turn.actor)
+    if state.money[turn.actor] < cost:
+        return _fail(
+            state,
+            "R0.31",
+            f"a tile costs {cost} Thalers but only {state.money[turn.actor]} are held",
+        )
+    return None
+
+
+def do_buy(state: State, action: BuyTile) -> State:
+    """R0.34: pay the price to the supply and take the tile's paints; the bought tile joins the
+    bag now, the rest of the booth when the turn ends (R0.35)."""
+    turn = state.turn
+    assert turn is not None
+    actor, cost = turn.actor, price(state, turn.actor)
+    tile = state.booths[action.booth][action.slot]
+    assert tile is not None
+    pieces = state.tables.market_pieces[tile]
+    slots = _replace(state.booths[action.booth], action.slot, None)
+    return evolve(
+        state,
+        money=_replace(state.money, actor, state.money[actor] - cost),
+        supply_money=state.supply_money + cost,
+        paints=_replace(state.paints, actor, add_paints(state.paints[actor], pieces)),
+        supply_paints=add_paints(state.supply_paints, pieces, -1),
+        booths=_replace(state.booths, action.booth, slots),
+        bag=tuple(sorted((*state.bag, tile))),
+        turn=evolve(turn, left=turn.left - 1, booth=action.booth),
+    )
+
+
+@implements("R0.36", "R0.33")
+def check_close(state: State, action: CloseBooth) -> IllegalAction | None:
+    """R0.36: a player with a market apprentice may instead close an open booth, buying
+    nothing; R0.33 not after buying at a booth (one booth per round)."""
+    turn = _active_turn(state, Location.MARKET)
+    if turn is None:
+        return _fail(state, "R0.36", "booths are closed by market apprentices at the market only")
+    problem = _check_booth(state, action.booth, "R0.36")
+    if problem:
+        return problem
+    if turn.booth != -1:
+        return _fail(state, "R0.33", "one booth per round: tiles were already bought this turn")
+    return None
+
+
+def do_close(state: State, action: CloseBooth) -> State:
+    turn = state.turn
+    assert turn is not None
+    return evolve(state, turn=evolve(turn, left=0), **return_booth(state, action.booth))
+
+
+# --- cathedral (R0.37-R0.45, R0.76-R0.77) ---------------------------------------------------
+
+
+@implements("R0.76", "A0.15")
+def leonardo_destinations(state: State) -> tuple[Segment, ...]:
+    """R0.76 (A0.15): the orthogonal neighbours of Leonardo's fresco painter that still hold a
+    tile; if none, every segment holding a lowest-value tile; if no tile is left, none."""
+    at = state.leonardo_at
+    assert at is not None
+    near = tuple(seg for seg in ORTHOGONAL[at] if state.tile_at(seg) is not None)
+    if near:
+        return near
+    values = state.tables.fresco_value
+    left = [(values[tile], seg) for seg in SEGMENTS if (tile := state.tile_at(seg)) is not None]
+    if not left:
+        return ()
+    lowest = min(value for value, _ in left)
+    return tuple(seg for value, seg in left if value == lowest)
+
+
+def _may_move_bishop(state: State, turn: Turn) -> bool:
+    limit = state.config.bishop_move_limit
+    return state.money[turn.actor] >= 1 and not (
+        limit is BishopMoveLimit.PER_VISIT and turn.bishop_moved
+    )
+
+
+def _altar_allowed(state: State, actor: int) -> bool:
+    return not (
+        state.config.altar_limit is AltarLimit.ONCE_PER_PLAYER_PER_ROUND
+        and state.altar_used[actor] > 0
+    )
+
+
+def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | EndTurn]:
+    if state.is_leonardo(turn.actor):
+        return [Restore(seg) for seg in leonardo_destinations(state)]
+    actions: list[Restore | RestoreAltar | EndTurn] = []
+    have = state.paints[turn.actor]
+    pieces = state.tables.fresco_pieces
+    moves = NEIGHBOURS[state.bishop] if _may_move_bishop(state, turn) else ()
+    for index, tile in enumerate(state.cathedral):
+        if tile is not None and _covers(have, pieces[tile]):
+            segment = SEGMENTS[index]
+            actions.append(Restore(segment))
+            actions.extend(Restore(segment, to) for to in moves)
+    if _altar_allowed(state, turn.actor):
+        for paints, _ in ALTAR_HAND_INS:
+            if _covers(have, _counts(paints)):
+                actions.append(RestoreAltar(paints))
+    actions.append(EndTurn())
+    return actions
+
+
+@cache
+def _counts(paints: tuple[Paint, ...]) -> PaintCounts:
+    counts = [0] * 6
+    for paint in paints:
+        counts[PAINT_INDEX[paint]] += 1
+    return tuple(counts)
+
+
+@implements("R0.37", "R0.38", "R0.39", "R0.31", "R0.76", "R0.77", "A0.5", "A0.16", "A0.17")
+def check_restore(state: State, action: Restore) -> IllegalAction | None:
+    """R0.37/R0.39: a cathedral apprentice restores a segment that still holds a tile, handing
+    in its paints (R0.31: unaffordable actions are forfeited). R0.38 (A0.5): before it, at
+    most one paid bishop step to a neighbouring cell (per restoration, or per visit).
+    R0.76/R0.77 (A0.15, A0.16, A0.17): Leonardo must restore at an orthogonal neighbour holding
+    a tile, else at a lowest tile, and never moves the bishop."""
+    turn = _active_turn(state, (Location.CATHEDRAL, Location.CATHEDRAL_2))
+    if turn is None:
+        return _fail(state, "R0.37", "segments are restored by cathedral apprentices only")
+    if not _is_segment(action.segment):
+        return _fail(
+            state,
+            "R0.39",
+            f"segment {action.segment!r} is not (row, col) on the 5x5 grid",
+            malformed=True,
+        )
+    if action.bishop_to is not None and not _is_segment(action.bishop_to):
+        return _fail(
+            state, "R0.38", f"bishop target {action.bishop_to!r} is not on the grid", malformed=True
+        )
+    tile = state.tile_at(action.segment)
+    if tile is None:
+        return _fail(state, "R0.39", f"segment {action.segment} is already restored")
+    if state.is_leonardo(turn.actor):
+        if action.bishop_to is not None:
+            return _fail(state, "R0.77", "Leonardo never moves the bishop (A0.16)")
+        allowed = leonardo_destinations(state)
+        if action.segment not in allowed:
+            return _fail(state, "R0.76", f"Leonardo must move to one of {list(allowed)}")
+        return None
+    if action.bishop_to is not None:
+        if action.bishop_to not in NEIGHBOURS[state.bishop]:
+            return _fail(
+                state,
+                "R0.38",
+                f"the bishop moves one step from {state.bishop}, not to {action.bishop_to}",
+            )
+        if state.money[turn.actor] < 1:
+            return _fail(state, "R0.31", "moving the bishop costs 1 Thaler")
+        if not _may_move_bishop(state, turn):
+            return _fail(state, "R0.38", "only one paid bishop move per cathedral visit (A0.5)")
+    need = state.tables.fresco_pieces[tile]
+    if not _covers(state.paints[turn.actor], need):
+        return _fail(state, "R0.31", f"segment {action.segment} needs paints the player lacks")
+    return None
+
+
+@implements("R0.40", "R0.41", "R0.42", "R0.61", "R0.77", "A0.13")
+def do_restore(state: State, action: Restore) -> State:
+    """R0.40, R0.41, R0.42: pay for any bishop move, hand in the paints, score the tile plus
+    the bishop bonus, take the tile face down; the bishop then moves onto the segment.
+    R0.77: Leonardo scores the same way, hands in nothing, and his fresco painter follows.
+    R0.61 (A0.13): the last tile of a side-1 round makes that round the final one."""
+    turn = state.turn
+    assert turn is not None
+    actor, segment = turn.actor, action.segment
+    index = segment[0] * GRID + segment[1]
+    tile = state.cathedral[index]
+    assert tile is not None
+    changes: dict[str, Any] = {}
+    bishop = state.bishop
+    if action.bishop_to is not None:
+        bishop = action.bishop_to
+        changes["money"] = _replace(state.money, actor, state.money[actor] - 1)
+        changes["supply_money"] = state.supply_money + 1
+    gain = state.tables.fresco_value[tile] + bishop_bonus(segment, bishop)
+    if state.is_leonardo(actor):
+        changes["leonardo_at"] = segment
+    else:
+        need = state.tables.fresco_pieces[tile]
+        changes["paints"] = _replace(state.paints, actor, add_paints(state.paints[actor], need, -1))
+        changes["supply_paints"] = add_paints(state.supply_paints, need)
+    cathedral = _replace(state.cathedral, index, None)
+    state = evolve(
+        state,
+        cathedral=cathedral,
+        held=_replace(state.held, actor, (*state.held[actor], tile)),
+        bishop=segment,
+        final=state.final or all(t is None for t in cathedral),
+        turn=evolve(
+            turn, left=turn.left - 1, bishop_moved=turn.bishop_moved or action.bishop_to is not None
+        ),
+        **changes,
+    )
+    return move_painter(state, actor, gain)
+
+
+@implements("R0.43", "R0.44", "R0.45", "A0.6", "A0.20")
+def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
+    """R0.43/R0.44: a legal hand-in the player holds. R0.45 (A0.6): the altar is never used up;
+    ``once_per_player_per_round`` limits each player to one altar restoration a round. A0.20:
+    the action has no bishop move."""
+    turn = _active_turn(state, (Location.CATHEDRAL, Location.CATHEDRAL_2))
+    if turn is None:
+        return _fail(state, "R0.37", "the altar is restored by cathedral apprentices only")
+    if state.is_leonardo(turn.actor):
+        return _fail(state, "R0.76", "Leonardo restores exactly one segment, never the altar")
+    try:
+        altar_points(action.paints)
+    except IllegalAction as exc:
+        return _fail(state, exc.rule, exc.reason)
+    if not _altar_allowed(state, turn.actor):
+        return _fail(state, "R0.45", "the altar may be restored once per player per round (A0.6)")
+    if not _covers(state.paints[turn.actor], _counts(tuple(action.paints))):
+        return _fail(state, "R0.31", "the player does not hold those paints")
+    return None
+
+
+def do_altar(state: State, action: RestoreAltar) -> State:
+    turn = state.turn
+    assert turn is not None
+    actor = turn.actor
+    need = _counts(tuple(action.paints))
+    state = evolve(
+        state,
+        paints=_replace(state.paints, actor, add_paints(state.paints[actor], need, -1)),
+        supply_paints=add_paints(state.supply_paints, need),
+        altar_used=_replace(state.altar_used, actor, state.altar_used[actor] + 1),
+        turn=evolve(turn, left=turn.left - 1),
+    )
+    return move_painter(state, actor, altar_points(action.paints))
+
+
+@implements("R0.41", "R0.50", "R0.51", "R0.53", "A0.11")
+def move_painter(state: State, actor: int, gain: int) -> State:
+    """R0.41/R0.50: move the actor's painter by its gain. R0.51 (A0.11): if the target is taken,
+    ``choice`` leaves the owner to pick the nearest free space behind or in front (a pending
+    decision when both exist); ``forward`` takes the one in front. R0.53: Leonardo's painter
+    blocks spaces like any other."""
+    others = [space for a, space in enumerate(state.track) if a != actor and space > 0]
+    forward = state.config.track_collision is TrackCollision.FORWARD
+    options = track_options(others, state.track[actor], gain, forward_only=forward)
+    if len(options) > 1:
+        return evolve(state, pending_track=options)
+    return _place_painter(state, actor, options[0])
+
+
+def _place_painter(state: State, actor: int, space: int) -> State:
+    if space == state.track[actor]:
+        return state
+    return evolve(
+        state,
+        track=_replace(state.track, actor, space),
+        start=_replace(state.start, actor, 0),
+        pending_track=(),
+    )
+
+
+@implements("R0.51")
+def check_track_space(state: State, action: ChooseTrackSpace) -> IllegalAction | None:
+    """R0.51: the owner of a painter whose target is taken picks one of the two offered spaces."""
+    if not state.pending_track:
+        return _fail(state, "R0.51", "no track space choice is pending")
+    if action.space not in state.pending_track or not _is_int(action.space):
+        return _fail(
+            state, "R0.51", f"space {action.space!r} is not one of {list(state.pending_track)}"
+        )
+    return None
+
+
+def do_track_space(state: State, action: ChooseTrackSpace) -> State:
+    turn = state.turn
+    assert turn is not None
+    return evolve(_place_painter(state, turn.actor, action.space), pending_track=())
+
+
+# --- studio, workshop, theatre (R0.46-R0.48) ------------------------------------------------
+
+
+@implements("R0.46")
+def check_studio(state: State, action: EarnStudio) -> IllegalAction | None:
+    """R0.46: each studio apprentice earns 3 Thalers."""
+    if _active_turn(state, Location.STUDIO) is None:
+        return _fail(state, "R0.46", "only studio apprentices earn at the studio")
+    return None
+
+
+def do_studio(state: State, action: EarnStudio) -> State:
+    turn = state.turn
+    assert turn is not None
+    return evolve(
+        state,
+        money=_replace(state.money, turn.actor, state.money[turn.actor] + STUDIO_PAY),
+        supply_money=state.supply_money - STUDIO_PAY,
+        turn=evolve(turn, left=turn.left - 1),
+    )
+
+
+@implements("R0.47", "R0.31")
+def check_blend(state: State, action: Blend) -> IllegalAction | None:
+    """R0.47: up to 2 blends per workshop apprentice, each turning two held primaries into a
+    secondary (R+Y -> O, R+B -> P, Y+B -> G); R0.31 without the primaries it is forfeited."""
+    turn = _active_turn(state, Location.WORKSHOP)
+    if turn is None:
+        return _fail(state, "R0.47", "blends are made by workshop apprentices (2 each) only")
+    if action.result not in BLENDS:
+        return _fail(
+            state,
+            "R0.47",
+            f"{action.result!r} is not orange, green or purple",
+            malformed=not isinstance(action.result, Paint),
+        )
+    first, second = BLENDS[action.result]
+    have = state.paints[turn.actor]
+    if have[PAINT_INDEX[first]] < 1 or have[PAINT_INDEX[second]] < 1:
+        return _fail(
+            state, "R0.31", f"{action.result.value} needs {first.value} and {second.value}"
+        )
+    return None
+
+
+def do_blend(state: State, action: Blend) -> State:
+    turn = state.turn
+    assert turn is not None
+    first, second = BLENDS[action.result]
+    delta = _counts((action.result,))
+    used = _counts((first, second))
+    paints = add_paints(add_paints(state.paints[turn.actor], used, -1), delta)
+    return evolve(
+        state,
+        paints=_replace(state.paints, turn.actor, paints),
+        supply_paints=add_paints(add_paints(state.supply_paints, used), delta, -1),
+        turn=evolve(turn, left=turn.left - 1),
+    )
+
+
+@implements("R0.48", "R0.24")
+def check_theatre(state: State, action: AttendTheatre) -> IllegalAction | None:
+    """R0.48: each theatre apprentice moves the mood painter up; R0.24 the apprentice count
+    changes only at the next phase 1."""
+    if _active_turn(state, Location.THEATRE) is None:
+        return _fail(state, "R0.48", "only theatre apprentices act at the theatre")
+    return None
+
+
+def do_theatre(state: State, action: AttendTheatre) -> State:
+    turn = state.turn
+    assert turn is not None
+    mood = clamp_mood(state, state.mood[turn.actor] + state.tables.mood.theatre_step)
+    return evolve(
+        state, mood=_replace(state.mood, turn.actor, mood), turn=evolve(turn, left=turn.left - 1)
+    )
+
+
+# --- ending a turn (R0.31) ------------------------------------------------------------------
+
+
+@implements("R0.31", "A0.17")
+def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
+    """R0.31: a player may forfeit the rest of his actions at a location. A0.17: Leonardo's
+    actions are compulsory."""
+    turn = state.turn
+    if state.phase is not Phase.ACTION or turn is None:
+        return _fail(state, "R0.30", "no turn at a location is in progress")
+    if state.pending_track:
+        return _fail(state, "R0.51", "choose a track space first")
+    if state.is_leonardo(turn.actor):
+        rule = "R0.75" if turn.location is Location.MARKET else "R0.76"
+        return _fail(state, rule, f"{actor_name(state, turn.actor)}'s action is compulsory")
+    return None
+
+
+def do_end_turn(state: State, action: EndTurn) -> State:
+    return finish_turn(state)

@@ -1,0 +1,53 @@
+"""Error types shared by every game: one base class, one for rule violations."""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """Base of every error this library raises on bad input (actions, records, data)."""
+
+
+class IllegalAction(RulesError):
+    """An action that the rules forbid in the given state.
+
+    ``rule`` is the spec's rule ID (e.g. ``"R0.23"``), ``reason`` a stable readable sentence,
+    ``seat`` the seat that tried it (``None`` when unknown) and ``where`` a short description
+    of the position (round, phase, location) so the message stands on its own.
+    """
+
+    def __init__(self, rule: str, reason: str, *, seat: int | None = None, where: str = "") -> None:
+        self.rule = rule
+        self.reason = reason
+        self.seat = seat
+        self.where = where
+        who = f"seat {seat}: " if seat is not None else ""
+        at = f" [{where}]" if where else ""
+        super().__init__(f"{rule}: {who}{reason}{at}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_illegal, (type(self), self.rule, self.reason, self.seat, self.where))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and isinstance(other, IllegalAction)
+            and (self.rule, self.reason, self.seat, self.where)
+            == (other.rule, other.reason, other.seat, other.where)
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.rule, self.reason, self.seat, self.where))
+
+
+def _rebuild_illegal(
+    cls: type[IllegalAction], rule: str, reason: str, seat: int | None, where: str
+) -> IllegalAction:
+    return cls(rule, reason, seat=seat, where=where)
+
+
+class MalformedAction(IllegalAction):
+    """Something that is not an action of this game at all (wrong type, wrong field shapes)."""
+
+
+class InvalidData(RulesError):
+    """A component-data file or table that fails validation; the message names the field."""

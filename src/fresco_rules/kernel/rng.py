@@ -1,0 +1,35 @@
+"""A pure, portable pseudo-random generator whose whole state is one integer.
+
+The state travels inside a game state, so chance is reproducible from the seed and never touches
+the global ``random`` module. SplitMix64 is used because it is tiny, well studied and gives the same
+stream on every platform and Python version.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a user seed (any int; negative and huge seeds are folded in)."""
+    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """One SplitMix64 step: returns ``(value, new_state)``."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), state
+
+
+def next_below(state: int, bound: int) -> tuple[int, int]:
+    """A uniform integer in ``range(bound)`` (rejection sampling, so no modulo bias)."""
+    if bound <= 0:
+        raise ValueError(f"bound must be positive, got {bound}")
+    limit = (1 << 64) - ((1 << 64) % bound)
+    while True:
+        value, state = next_u64(state)
+        if value < limit:
+            return value % bound, state
