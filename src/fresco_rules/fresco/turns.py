@@ -193,8 +193,9 @@ def do_plan(state: State, action: SubmitPlan) -> State:
 # --- market (R0.32-R0.36, R0.75) ------------------------------------------------------------
 
 
+@implements("R0.18", "R0.19")
 def price(state: State, actor: int) -> int:
-    """R0.18: the actor's price per market tile this round."""
+    """R0.18/R0.19: the actor's price per market tile this round, from the hostel table."""
     return state.tables.hostel[state.hostel[actor]].price
 
 
