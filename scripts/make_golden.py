@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Write the golden games (perft files) replayed by tests/test_golden.py.
+
+    python scripts/make_golden.py            # rewrite tests/golden/*.json
+
+Each game is a seeded uniform-random playout (``fresco_rules.kernel.play.random_playout``). A file
+holds the config (players and option values as strings), the seed, the final scores, and per step
+the chosen action's index in ``legal_actions``, the number of legal actions, the action's repr and
+the id of the full legal list. Legal lists are stored once each (``legal_sets``, as indices into
+the file's ``actions`` table of reprs), so a replay can say which actions appeared or vanished.
+
+Regenerate only after a deliberate rules change, and say why in the commit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from fresco_rules.fresco import GAME, Action, GameConfig, State
+from fresco_rules.fresco.config import OPTION_TYPES
+from fresco_rules.kernel.play import random_playout
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTPUT = ROOT / "tests" / "golden"
+
+GAMES: list[tuple[str, int, dict[str, str]]] = [
+    (f"{players}p_seed{seed}", seed, {"players": str(players)})
+    for players in (2, 3, 4)
+    for seed in (1, 2)
+]
+GAMES.append(
+    (
+        "4p_seed3_redraw_all_forward",
+        3,
+        {"players": "4", "market_refill": "redraw_all", "track_collision": "forward"},
+    )
+)
+
+
+def make_config(values: dict[str, str]) -> GameConfig:
+    """A ``GameConfig`` from string values: ``players`` and any ``OPTION_TYPES`` option."""
+    unknown = sorted(set(values) - {"players"} - set(OPTION_TYPES))
+    if unknown:
+        raise ValueError(f"unknown config keys {unknown}")
+    options: dict[str, Any] = {
+        name: OPTION_TYPES[name](value) for name, value in values.items() if name != "players"
+    }
+    return GameConfig(players=int(values["players"]), **options)
+
+
+def config_strings(config: GameConfig) -> dict[str, str]:
+    """Every enumerated option of ``config`` (and ``players``) as strings."""
+    values = {"players": str(config.players)}
+    values.update({name: getattr(config, name).value for name in OPTION_TYPES})
+    return values
+
+
+def record(seed: int, values: dict[str, str]) -> dict[str, Any]:
+    """Play one game and return its golden record."""
+    config = make_config(values)
+    actions: dict[str, int] = {}
+    legal_sets: dict[tuple[int, ...], int] = {}
+    steps: list[tuple[int, int, str, int]] = []
+
+    def on_step(before: State, action: Action, after: State) -> None:
+        reprs = [repr(a) for a in GAME.legal_actions(before)]
+        if len(set(reprs)) != len(reprs):
+            raise RuntimeError(f"step {len(steps)}: legal_actions repeats an action: {reprs}")
+        chosen = repr(action)
+        ids = tuple(actions.setdefault(r, len(actions)) for r in reprs)
+        set_id = legal_sets.setdefault(ids, len(legal_sets))
+        steps.append((reprs.index(chosen), len(reprs), chosen, set_id))
+
+    playout = random_playout(GAME, config, seed, on_step=on_step)
+    assert [count for _, count, _, _ in steps] == list(playout.legal_counts)
+    return {
+        "game": GAME.name,
+        "config": config_strings(config),
+        "seed": seed,
+        "policy": "random_playout: uniform choice, policy seed = seed",
+        "final_scores": list(GAME.scores(playout.final)),
+        "actions": list(actions),
+        "legal_sets": [list(ids) for ids in legal_sets],
+        "steps": [list(step) for step in steps],
+    }
+
+
+def dumps(data: dict[str, Any]) -> str:
+    """JSON with one list item per line, so diffs show the step that changed."""
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and isinstance(value[0], list | str):
+            items = ",\n".join("    " + json.dumps(v, ensure_ascii=False) for v in value)
+            parts.append(f"  {json.dumps(key)}: [\n{items}\n  ]")
+        else:
+            parts.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--output", type=Path, default=OUTPUT, help="directory to write")
+    args = parser.parse_args(argv)
+    output: Path = args.output
+    output.mkdir(parents=True, exist_ok=True)
+    for name, seed, values in GAMES:
+        data = record(seed, values)
+        path = output / f"{name}.json"
+        path.write_text(dumps(data), encoding="utf-8")
+        size = path.stat().st_size
+        print(f"{path.name}: {len(data['steps'])} steps, scores {data['final_scores']}, {size} B")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
