@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Benchmark: full random games per second and applied actions per second.
+
+    python scripts/bench.py [--seconds 10] [--players 2 3 4] [--first-seed 1] [--max-games 100000]
+
+For each player count, plays seeded games with ``random_playout`` (uniform random choice among
+the legal actions, so legal-action generation is included in the time) for seeds
+``first-seed, first-seed + 1, ...`` until the time budget is spent (each started game is
+finished) or ``max-games`` games are played, and prints a Markdown table. Not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+from fresco_rules.fresco import GAME, GameConfig
+from fresco_rules.kernel.play import random_playout
+
+
+def bench(players: int, seconds: float, first_seed: int, max_games: int) -> tuple[int, int, float]:
+    """(games, actions, elapsed seconds) for one player count."""
+    config = GameConfig(players=players)
+    games = actions = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while games < max_games and elapsed < seconds:
+        playout = random_playout(GAME, config, first_seed + games)
+        games += 1
+        actions += len(playout.steps)
+        elapsed = time.perf_counter() - start
+    return games, actions, elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0, help="time budget per count")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--max-games", type=int, default=100_000)
+    args = parser.parse_args(argv)
+    print(f"- Python {platform.python_version()} ({platform.python_implementation()})")
+    print(f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs")
+    print(f"- budget: {args.seconds:g} s per player count, seeds from {args.first_seed}")
+    print()
+    print("| players | games | actions | seconds | games/s | actions/s | actions/game |")
+    print("|---:|---:|---:|---:|---:|---:|---:|")
+    for players in args.players:
+        games, actions, elapsed = bench(players, args.seconds, args.first_seed, args.max_games)
+        print(
+            f"| {players} | {games} | {actions} | {elapsed:.1f} | {games / elapsed:.1f} "
+            f"| {actions / elapsed:,.0f} | {actions / games:.0f} |"
+        )
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
