@@ -155,23 +155,27 @@ def test_scan_tests_rejects_computed_rule_ids(tmp_path: Path) -> None:
 
 
 def test_build_matrix_borrows_functions_for_examples_only() -> None:
-    catalogue = [RuleEntry(rid, "s", "", f"text of {rid}") for rid in ("R0.1", "R0.2", "E0.1")]
+    catalogue = [
+        RuleEntry(rid, "s", "", f"text of {rid}") for rid in ("R0.1", "R0.2", "R0.10", "E0.1")
+    ]
     catalogue.append(RuleEntry("E0.2", "s", "An example", ""))
-    registry = {"R0.1": ["m.f", "m.g"], "R9.9": ["m.h"]}
+    registry = {"R0.1": ["m.f", "m.g"], "R0.10": ["m.f"], "R9.9": ["m.h"], "R1.0": ["m.h"]}
     tests = [
-        MarkedTest("t.py::a", ("R0.1", "E0.1")),
+        MarkedTest("t.py::a", ("R0.10", "E0.1")),
+        MarkedTest("t.py::d", ("R0.1",), ("E0.1",)),
         MarkedTest("t.py::b", ("R0.2", "E0.2")),
         MarkedTest("t.py::c", ("X1.1",)),
     ]
     matrix = build_matrix(catalogue, registry, tests)
     rows = {row.id: row for row in matrix.rows}
-    assert rows["E0.1"].borrowed == (("R0.1", "m.f"), ("R0.1", "m.g"))
+    assert rows["E0.1"].borrowed == (("R0.1", "m.f"), ("R0.1", "m.g"), ("R0.10", "m.f"))
     assert rows["E0.1"].implemented and rows["E0.1"].tests == ("t.py::a",)
+    assert rows["R0.1"].tests == ("t.py::d",)
     assert matrix.unimplemented == ("R0.2", "E0.2")
     assert matrix.untested == ()
-    assert matrix.unknown_implemented == ("R9.9",)
+    assert matrix.unknown_implemented == ("R1.0", "R9.9")
     assert matrix.unknown_tested == ("X1.1",)
     page = render_markdown(matrix, title="M", generator="gen", strip_prefix="m.")
-    assert "| E0.1 | text of E0.1 | `f` (via R0.1)<br>`g` (via R0.1) | `t.py::a` |" in page
+    assert "| E0.1 | text of E0.1 | `f` (via R0.1, R0.10)<br>`g` (via R0.1) | `t.py::a` |" in page
     assert "| E0.2 | An example | — | `t.py::b` |" in page
     assert "- IDs with no implementing function (2): R0.2, E0.2" in page

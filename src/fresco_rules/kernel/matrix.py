@@ -70,6 +70,14 @@ class Matrix:
         return tuple(row.id for row in self.rows if not row.tested)
 
 
+def id_key(rule_id: str) -> tuple[str, int, int]:
+    """Natural order of rule IDs: ``R0.2`` before ``R0.10``."""
+    if RULE_ID.fullmatch(rule_id) is None:
+        return (rule_id, -1, -1)
+    major, minor = rule_id[1:].split(".")
+    return (rule_id[0], int(major), int(minor))
+
+
 def _is_rule_mark(func: ast.expr) -> bool:
     """``pytest.mark.rule`` or ``mark.rule`` (after ``from pytest import mark``)."""
     if not (isinstance(func, ast.Attribute) and func.attr == "rule"):
@@ -186,14 +194,14 @@ def build_matrix(
                 id=entry.id,
                 summary=entry.summary,
                 functions=own,
-                borrowed=tuple(sorted(borrowed)),
+                borrowed=tuple(sorted(borrowed, key=lambda p: (id_key(p[0]), p[1]))),
                 tests=tuple(sorted(set(tests_by_id.get(entry.id, ())))),
             )
         )
     return Matrix(
         rows=tuple(rows),
-        unknown_implemented=tuple(sorted(rid for rid in registry if rid not in known)),
-        unknown_tested=tuple(sorted(rid for rid in tests_by_id if rid not in known)),
+        unknown_implemented=tuple(sorted((r for r in registry if r not in known), key=id_key)),
+        unknown_tested=tuple(sorted((r for r in tests_by_id if r not in known), key=id_key)),
     )
 
 
@@ -254,7 +262,13 @@ def render_markdown(
     ]
     for row in rows:
         functions = [f"`{_strip(name, strip_prefix)}`" for name in row.functions]
-        functions += [f"`{_strip(name, strip_prefix)}` (via {rid})" for rid, name in row.borrowed]
+        via: dict[str, list[str]] = {}
+        for rid, name in row.borrowed:
+            via.setdefault(name, []).append(rid)
+        functions += [
+            f"`{_strip(name, strip_prefix)}` (via {', '.join(rids)})"
+            for name, rids in sorted(via.items())
+        ]
         tests = [f"`{nodeid}`" for nodeid in row.tests]
         lines.append(
             "| "
@@ -286,6 +300,7 @@ __all__ = [
     "Matrix",
     "MatrixRow",
     "build_matrix",
+    "id_key",
     "render_markdown",
     "rules_matrix",
     "scan_tests",
