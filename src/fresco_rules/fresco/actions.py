@@ -6,11 +6,19 @@ controller when Leonardo acts, R0.73). Each kind has a stable ``kind`` tag for r
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .vocab import Paint, Segment
+
+
+def _strict(value: object) -> object:
+    """Comparison key that tells ``0`` from ``0.0`` and ``True`` (plain ``==`` does not), so a
+    malformed action never equals a legal one."""
+    if isinstance(value, tuple):
+        return (tuple, tuple(_strict(item) for item in value))
+    return (type(value), value)
 
 
 @frozen
@@ -18,7 +26,7 @@ class ChooseGetUp:
     """Phase 1 (R0.17): put the hostel painter on get-up space ``slot`` (0 = 5:00)."""
 
     kind: ClassVar[str] = "choose_get_up"
-    slot: int
+    slot: int = field(eq=_strict)
 
 
 @frozen
@@ -29,12 +37,12 @@ class SubmitPlan:
     """
 
     kind: ClassVar[str] = "submit_plan"
-    market: int = 0
-    cathedral: int = 0
-    studio: int = 0
-    workshop: int = 0
-    theatre: int = 0
-    cathedral_2: int = 0
+    market: int = field(default=0, eq=_strict)
+    cathedral: int = field(default=0, eq=_strict)
+    studio: int = field(default=0, eq=_strict)
+    workshop: int = field(default=0, eq=_strict)
+    theatre: int = field(default=0, eq=_strict)
+    cathedral_2: int = field(default=0, eq=_strict)
 
     @property
     def counts(self) -> tuple[int, int, int, int, int, int]:
@@ -53,8 +61,8 @@ class BuyTile:
     """Market (R0.33-R0.34): buy the tile in ``slot`` of ``booth`` (0 = booth I)."""
 
     kind: ClassVar[str] = "buy_tile"
-    booth: int
-    slot: int
+    booth: int = field(eq=_strict)
+    slot: int = field(eq=_strict)
 
 
 @frozen
@@ -62,7 +70,7 @@ class CloseBooth:
     """Market (R0.36, R0.75): return every tile of ``booth`` to the bag and buy nothing."""
 
     kind: ClassVar[str] = "close_booth"
-    booth: int
+    booth: int = field(eq=_strict)
 
 
 @frozen
@@ -71,8 +79,16 @@ class Restore:
     bishop one step to ``bishop_to`` when given."""
 
     kind: ClassVar[str] = "restore"
-    segment: Segment
-    bishop_to: Segment | None = None
+    segment: Segment = field(eq=_strict)
+    bishop_to: Segment | None = field(default=None, eq=_strict)
+
+
+def _canonical_paints(paints: Any) -> Any:
+    """Hand-ins are multisets: sort base paints into ``Paint`` order so any order is equal."""
+    if isinstance(paints, (tuple, list)) and all(isinstance(p, Paint) for p in paints):
+        order = list(Paint)
+        return tuple(sorted(paints, key=order.index))
+    return paints
 
 
 @frozen
@@ -80,7 +96,7 @@ class RestoreAltar:
     """Cathedral (R0.43-R0.45): hand in three paints at the altar."""
 
     kind: ClassVar[str] = "restore_altar"
-    paints: tuple[Paint, Paint, Paint]
+    paints: tuple[Paint, Paint, Paint] = field(converter=_canonical_paints, eq=_strict)
 
 
 @frozen
@@ -95,7 +111,7 @@ class Blend:
     """Workshop (R0.47): blend two primaries into ``result`` (ORANGE, GREEN or PURPLE)."""
 
     kind: ClassVar[str] = "blend"
-    result: Paint
+    result: Paint = field(eq=_strict)
 
 
 @frozen
@@ -110,7 +126,7 @@ class ChooseTrackSpace:
     """Victory-point track (R0.51): pick the free space behind or in front of a taken target."""
 
     kind: ClassVar[str] = "choose_track_space"
-    space: int
+    space: int = field(eq=_strict)
 
 
 @frozen
