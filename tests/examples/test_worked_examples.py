@@ -7,6 +7,8 @@ default component data, every mood painter on row 4, every painter on a start sp
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from attrs import evolve
@@ -266,7 +268,8 @@ def test_E0_7_altar_blended_version_and_illegal_hand_ins() -> None:
     state = at_altar(red=2, yellow=1, blue=1)
     assert_illegal(state, RestoreAltar((PR, PR, PB)), "R0.43")
     # Two pieces: illegal.
-    assert_illegal(state, RestoreAltar((PR, PY)), "R0.43")  # type: ignore[arg-type]
+    two_pieces: Any = (PR, PY)
+    assert_illegal(state, RestoreAltar(two_pieces), "R0.43")
     # Red, yellow, blue: the basic hand-in, 2 VP.
     after = assert_legal(state, RestoreAltar((PR, PY, PB)))
     assert scores(after)[RED] == 2
