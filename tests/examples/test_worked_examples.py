@@ -413,8 +413,7 @@ def test_E0_11_bishop_bonus_variants() -> None:
     # Illegal: a paid move before an altar restoration. The altar action has no bishop move
     # at all, and restoring the altar leaves the bishop and the Thalers where they were.
     assert [f.name for f in attrs.fields(RestoreAltar)] == ["paints"]
-    altar = with_paints(state, RED, red=1, yellow=1, green=1)
-    altar = apply(altar, RestoreAltar((PR, PY, PG)))
+    altar = apply(state, RestoreAltar((PR, PY, PG)))
     assert (altar.bishop, altar.money[RED]) == ((2, 2), 5)
 
 
