@@ -1,0 +1,84 @@
+"""The rules matrix is current, every spec ID is implemented and tested, and the catalogue
+matches the spec."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from types import ModuleType
+
+import fresco_rules.fresco  # noqa: F401  (fills the implements registry)
+from fresco_rules.kernel.catalogue import RULE_ID, RuleEntry, load_catalogue
+from fresco_rules.kernel.matrix import Matrix, rules_matrix
+from fresco_rules.kernel.registry import implementations
+
+ROOT = Path(__file__).parents[1]
+SPEC = ROOT.parent / "shared/rules/fresco-base.md"
+MATRIX_DOC = ROOT / "docs" / "rules-matrix.md"
+SPEC_ID = re.compile(r"^- \*\*([A-Z][0-9]+\.[0-9]+)\b", re.MULTILINE)
+
+
+def _catalogue() -> tuple[RuleEntry, ...]:
+    return load_catalogue("fresco_rules.fresco", "data/rules.toml")
+
+
+def _matrix() -> Matrix:
+    return rules_matrix(_catalogue(), implementations(), ROOT / "tests", ROOT)
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rules_matrix", ROOT / "scripts/rules_matrix.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_committed_matrix_is_current() -> None:
+    fresh = _generator().generate(ROOT / "tests", ROOT)
+    committed = MATRIX_DOC.read_text(encoding="utf-8") if MATRIX_DOC.exists() else ""
+    assert committed == fresh, "docs/rules-matrix.md is stale: run `python scripts/rules_matrix.py`"
+
+
+def test_every_rule_is_implemented_and_tested() -> None:
+    matrix = _matrix()
+    problems = []
+    if matrix.unimplemented:
+        problems.append(f"no implementing function: {', '.join(matrix.unimplemented)}")
+    if matrix.untested:
+        problems.append(f"no test marked with @pytest.mark.rule: {', '.join(matrix.untested)}")
+    assert not problems, "; ".join(problems)
+
+
+def test_code_and_tests_name_only_catalogue_ids() -> None:
+    matrix = _matrix()
+    assert not matrix.unknown_implemented, (
+        f"@implements IDs not in the spec: {matrix.unknown_implemented}"
+    )
+    assert not matrix.unknown_tested, (
+        f"pytest.mark.rule IDs not in the spec: {matrix.unknown_tested}"
+    )
+
+
+def test_catalogue_matches_spec() -> None:
+    catalogue = _catalogue()
+    ids = [entry.id for entry in catalogue]
+    assert ids, "the rule catalogue is empty"
+    assert len(ids) == len(set(ids)), "the rule catalogue repeats an ID"
+    for entry in catalogue:
+        assert RULE_ID.fullmatch(entry.id), entry
+        assert entry.section.strip(), f"{entry.id} has no section"
+        assert entry.summary.strip(), f"{entry.id} has no text"
+        assert "**" not in entry.text + entry.title, f"{entry.id} still holds markdown bold"
+    if SPEC.exists():
+        spec_ids = set(SPEC_ID.findall(SPEC.read_text(encoding="utf-8")))
+        missing = sorted(spec_ids - set(ids))
+        extra = sorted(set(ids) - spec_ids)
+        assert not missing and not extra, (
+            f"catalogue out of date with {SPEC.name} (run `python scripts/extract_rules.py`): "
+            f"missing {missing}, extra {extra}"
+        )
+    else:
+        kinds = {entry.id[0] for entry in catalogue}
+        assert "R" in kinds, f"no R rules in the catalogue, only {sorted(kinds)}"
