@@ -40,6 +40,8 @@ def describe(state: State, action: Action) -> str:
     who = acting_name(state)
     if isinstance(action, ChooseGetUp):
         space = state.tables.hostel[action.slot]
+        if state.is_leonardo(state.order[state.step]):
+            return f"{who} gets up at {space.time}"
         return f"{who} gets up at {space.time} (mood {space.mood_change:+d}, price {space.price})"
     if isinstance(action, SubmitPlan):
         names = ("market", "cathedral", "studio", "workshop", "theatre", "cathedral 2")
