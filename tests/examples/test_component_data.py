@@ -510,3 +510,12 @@ def test_R0_66_replaced_box_counts_change_the_ledger() -> None:
     assert ledger["money"]["supply"] == 300 - 80
     assert sum(ledger["paint.green"].values()) == 9
     assert ledger["paint.green"]["supply"] == 5
+
+
+@pytest.mark.rule("R0.67")
+@pytest.mark.parametrize("value", [2, 12, -1])
+def test_R0_67_fresco_values_outside_3_to_11_are_refused(value: int) -> None:
+    raw = components_to_mapping(default_components())
+    raw["fresco_tiles"][5]["value"] = value
+    with pytest.raises(InvalidData, match=r"\$\.fresco_tiles\[5\]\.value"):
+        components_from_mapping(raw)

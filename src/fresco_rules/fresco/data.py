@@ -247,7 +247,7 @@ def _problems_in(data: ComponentData) -> list[str]:
         path = f"$.fresco_tiles[{i}]"
         check(fresco.id not in ids, f"{path}.id", f"duplicate id {fresco.id!r}")
         ids.add(fresco.id)
-        check(fresco.value >= 0, f"{path}.value", "must not be negative")
+        check(3 <= fresco.value <= 11, f"{path}.value", "fresco values run from 3 to 11")
         check(len(fresco.pieces) >= 1, f"{path}.pieces", "a tile needs 1 piece or more")
         for j, paint in enumerate(fresco.pieces):
             check(paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint")
