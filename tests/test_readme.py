@@ -11,7 +11,6 @@ ROOT = Path(__file__).parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-@pytest.mark.rule("R0.17", "R0.66")
 def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     blocks = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
     assert blocks, "the README has no Python example"
