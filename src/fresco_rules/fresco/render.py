@@ -82,6 +82,11 @@ def events(before: State, after: State) -> list[str]:
         if new != old:
             lines.append(f"  {actor_name(after, actor)} moves on the track {old} -> {new}")
     if after.round != before.round:
+        income = [len(before.held[seat]) for seat in range(after.tables.players)]
+        if any(income):
+            paid = ", ".join(f"seat {s} +{n}" for s, n in enumerate(income) if n)
+            lines.append(f"  income (1 Thaler per fresco tile): {paid}")
+        lines.append(f"  market refilled: {booths_text(after)}")
         lines.append(
             f"== round {after.round}{' (final round, side 2)' if after.side == 2 else ''}"
             f": {after.tiles_left()} fresco tiles left, order A "
@@ -94,6 +99,14 @@ def events(before: State, after: State) -> list[str]:
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
         lines.append("== game over: final scoring converted money at 2 Thalers per VP")
     return lines
+
+
+def booths_text(state: State) -> str:
+    """The market booths as ``I: M01 M04 | II: ...`` (empty slots as ``-``)."""
+    return " | ".join(
+        f"{booth_name(b)}: " + " ".join(tile or "-" for tile in slots)
+        for b, slots in enumerate(state.booths)
+    )
 
 
 def board(state: State) -> str:
@@ -112,6 +125,7 @@ def board(state: State) -> str:
                 mark += " "
             row.append(mark)
         lines.append("  " + " ".join(row))
+    lines.append(f"  market {booths_text(state)}; bag {len(state.bag)}")
     for seat in range(state.tables.players):
         lines.append(
             f"  seat {seat}: track {state.track[seat]}, {state.money[seat]} Thalers, paints "
