@@ -6,12 +6,13 @@ R0.30, R0.54-R0.65, R0.69-R0.74, R0.78).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from attrs import evolve
 
+from ..kernel.chance import Chance, Outcome, draw, start_chance
 from ..kernel.registry import implements
-from ..kernel.rng import next_below, seed_state
 from .actions import SubmitPlan
 from .config import (
     GameConfig,
@@ -38,10 +39,10 @@ SIDE_2 = (
 SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP)
 
 
-def _draw(rng: int, pool: list[str]) -> tuple[str, int]:
-    """One uniform draw from ``pool`` (removed from it) with the state's generator."""
-    index, rng = next_below(rng, len(pool))
-    return pool.pop(index), rng
+def _draw(chance: Chance, kind: str, pool: list[str]) -> tuple[str, Chance]:
+    """One uniform draw from ``pool`` (removed from it) through the state's chance (A0.18)."""
+    index, chance = draw(chance, kind, pool, rule="A0.18")
+    return pool.pop(index), chance
 
 
 @implements(
@@ -60,7 +61,9 @@ def _draw(rng: int, pool: list[str]) -> tuple[str, int]:
     "R0.72",
     "A0.18",
 )
-def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
+def new_game(
+    config: GameConfig | None = None, seed: int = 0, *, chance: Sequence[Outcome] = ()
+) -> State:
     """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config and an integer seed.
 
     Chance comes from a generator carried in the state (A0.18): first the start spaces (R0.5,
@@ -69,6 +72,9 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     R0.3/R0.4/R0.6/R0.7: each player starts with the box's money and paints, his hostel
     painter asleep and his mood painter on the start row. R0.11: supplies are ledgers.
     R0.13: the bishop (and R0.71 Leonardo's fresco painter) start on the centre.
+
+    ``chance`` replays recorded draw outcomes (``(kind, outcome)`` pairs, as in
+    ``state.chance.log``) instead of the generator's, e.g. for a record made by another program.
     """
     from ..kernel.errors import MalformedAction
 
@@ -77,14 +83,14 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise MalformedAction("A0.18", f"the seed must be an integer, not {seed!r}")
     tables = derive_tables(config)
-    rng = seed_state(seed)
+    rng = start_chance(seed, chance)
     players, actors = tables.players, tables.actors
 
     start = [0] * actors
-    waiting = list(range(players))
+    waiting = [str(seat) for seat in range(players)]
     for space in range(1, players + 1):
-        index, rng = next_below(rng, len(waiting))
-        start[waiting.pop(index)] = space
+        seat, rng = _draw(rng, "start_space", waiting)
+        start[int(seat)] = space
     if tables.leonardo >= 0:
         start[tables.leonardo] = 3
 
@@ -93,7 +99,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     for capacity in tables.booth_capacities:
         slots = []
         for _ in range(capacity):
-            tile, rng = _draw(rng, pool)
+            tile, rng = _draw(rng, "market", pool)
             slots.append(tile)
         booths.append(tuple(slots))
 
@@ -103,7 +109,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
         if segment == CENTRE:
             cathedral.append(tables.centre_tile)
         else:
-            tile, rng = _draw(rng, pile)
+            tile, rng = _draw(rng, "fresco", pile)
             cathedral.append(tile)
 
     start_row = tables.mood.start_row
@@ -114,7 +120,7 @@ def new_game(config: GameConfig | None = None, seed: int = 0) -> State:
     state = State(
         config=config,
         tables=tables,
-        rng=rng,
+        chance=rng,
         round=1,
         final=False,
         side=1,
@@ -340,15 +346,15 @@ def refill_market(state: State) -> State:
             bag.extend(tile for tile in slots if tile is not None)
             slots[:] = [None] * len(slots)
         bag.sort()
-    rng = state.rng
+    chance = state.chance
     for slots in booths:
         if any(slots):
             continue
         for i in range(len(slots)):
             if not bag:
                 break
-            slots[i], rng = _draw(rng, bag)
-    return evolve(state, rng=rng, bag=tuple(bag), booths=tuple(tuple(s) for s in booths))
+            slots[i], chance = _draw(chance, "market", bag)
+    return evolve(state, chance=chance, bag=tuple(bag), booths=tuple(tuple(s) for s in booths))
 
 
 @implements("R0.56", "A0.12")

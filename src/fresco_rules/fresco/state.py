@@ -11,6 +11,7 @@ from enum import Enum
 import attrs
 from attrs import frozen
 
+from ..kernel.chance import Chance
 from .actions import SubmitPlan
 from .config import GameConfig, Tables
 from .vocab import BOOTH_NAMES, GRID, Location, PaintCounts, Segment
@@ -41,7 +42,8 @@ class Turn:
 class State:
     config: GameConfig
     tables: Tables = attrs.field(eq=False, repr=False)
-    rng: int
+    chance: Chance
+    """The generator, the log of every draw so far and recorded draws still to replay."""
     round: int
     final: bool
     """This round is the final round (R0.60, R0.61)."""
@@ -70,7 +72,7 @@ class State:
     bishop: Segment
     leonardo_at: Segment | None
     bag: tuple[str, ...]
-    """Market tiles in the bag, sorted (a bag has no order; draws use ``rng``)."""
+    """Market tiles in the bag, sorted (a bag has no order; draws use ``chance``)."""
     booths: tuple[tuple[str | None, ...], ...]
     removed: tuple[str, ...]
     controller: int
