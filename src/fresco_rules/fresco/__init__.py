@@ -113,6 +113,7 @@ __all__ = [
 ]
 
 from ..kernel.protocol import GameRules as _GameRules
+from .records import make_codec, record_game
 from .render import describe
 
 GAME: _GameRules[State, Action] = _GameRules(
@@ -127,7 +128,8 @@ GAME: _GameRules[State, Action] = _GameRules(
     current_player=current_player,
     token_ledger=token_ledger,
     describe=describe,
+    codec=make_codec(),
 )
 """Fresco as a kernel ``GameRules`` value (random play, state machines, records)."""
 
-__all__ += ["GAME", "describe"]
+__all__ += ["GAME", "describe", "make_codec", "record_game"]

@@ -149,28 +149,28 @@ _converter = cattrs.Converter(forbid_extra_keys=True)
 _converter.register_unstructure_hook(Paint, lambda paint: paint.value)
 
 
-def _strict_int(value: object, _: type) -> int:
+def strict_int(value: object, _: type) -> int:
     # cattrs' default would turn "5" or True into an int; a data file must say what it means.
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"expected an integer, got {type(value).__name__} {value!r}")
     return value
 
 
-def _strict_str(value: object, _: type) -> str:
+def strict_str(value: object, _: type) -> str:
     if not isinstance(value, str):
         raise TypeError(f"expected a string, got {type(value).__name__} {value!r}")
     return value
 
 
-def _strict_bool(value: object, _: type) -> bool:
+def strict_bool(value: object, _: type) -> bool:
     if not isinstance(value, bool):
         raise TypeError(f"expected true or false, got {type(value).__name__} {value!r}")
     return value
 
 
-_converter.register_structure_hook(int, _strict_int)
-_converter.register_structure_hook(str, _strict_str)
-_converter.register_structure_hook(bool, _strict_bool)
+_converter.register_structure_hook(int, strict_int)
+_converter.register_structure_hook(str, strict_str)
+_converter.register_structure_hook(bool, strict_bool)
 
 
 def _problems_in(data: ComponentData) -> list[str]:

@@ -62,7 +62,11 @@ def _draw(chance: Chance, kind: str, pool: list[str]) -> tuple[str, Chance]:
     "A0.18",
 )
 def new_game(
-    config: GameConfig | None = None, seed: int = 0, *, chance: Sequence[Outcome] = ()
+    config: GameConfig | None = None,
+    seed: int = 0,
+    *,
+    chance: Sequence[Outcome] = (),
+    chance_only: bool = False,
 ) -> State:
     """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config and an integer seed.
 
@@ -74,7 +78,8 @@ def new_game(
     R0.13: the bishop (and R0.71 Leonardo's fresco painter) start on the centre.
 
     ``chance`` replays recorded draw outcomes (``(kind, outcome)`` pairs, as in
-    ``state.chance.log``) instead of the generator's, e.g. for a record made by another program.
+    ``state.chance.log``) instead of the generator's, e.g. for a record made by another program;
+    with ``chance_only`` a draw beyond them is refused instead of generated.
     """
     from ..kernel.errors import MalformedAction
 
@@ -83,7 +88,7 @@ def new_game(
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise MalformedAction("A0.18", f"the seed must be an integer, not {seed!r}")
     tables = derive_tables(config)
-    rng = start_chance(seed, chance)
+    rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors
 
     start = [0] * actors

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import frozen
+from attrs import field, frozen
 
 from .errors import IllegalAction
 from .rng import next_below, seed_state
@@ -26,11 +26,17 @@ class Chance:
     log: tuple[Outcome, ...] = ()
     script: tuple[Outcome, ...] = ()
     """Recorded outcomes not yet used, first one next."""
+    scripted_only: bool = field(default=False, eq=False)
+    """Replaying a record: every draw must come from ``script``; none is invented."""
 
 
-def start_chance(seed: int, script: Sequence[Outcome] = ()) -> Chance:
-    """The chance source of a new game from a seed and, optionally, recorded outcomes."""
-    return Chance(seed_state(seed), (), tuple((str(k), str(o)) for k, o in script))
+def start_chance(
+    seed: int, script: Sequence[Outcome] = (), *, scripted_only: bool = False
+) -> Chance:
+    """The chance source of a new game from a seed and, optionally, recorded outcomes; with
+    ``scripted_only`` a draw beyond the recorded outcomes is refused instead of generated."""
+    outcomes = tuple((str(kind), str(outcome)) for kind, outcome in script)
+    return Chance(seed_state(seed), (), outcomes, scripted_only)
 
 
 def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[int, Chance]:
@@ -41,6 +47,8 @@ def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[
     """
     index, rng = next_below(chance.rng, len(pool))
     script = chance.script
+    if not script and chance.scripted_only:
+        raise IllegalAction(rule, f"the record holds no outcome for this {kind} draw")
     if script:
         want_kind, outcome = script[0]
         if want_kind != kind or outcome not in pool:
@@ -51,4 +59,4 @@ def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[
             )
         index = list(pool).index(outcome)
         script = script[1:]
-    return index, Chance(rng, (*chance.log, (kind, pool[index])), script)
+    return index, Chance(rng, (*chance.log, (kind, pool[index])), script, chance.scripted_only)

@@ -7,11 +7,14 @@ game-specific code.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from attrs import frozen
 
 from .errors import IllegalAction
+
+if TYPE_CHECKING:
+    from .records import RecordCodec
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -33,6 +36,8 @@ class GameRules(Generic[S, A]):
     token_ledger: Callable[[S], Mapping[str, Mapping[str, int]]]
     describe: Callable[[S, A], str] = lambda state, action: repr(action)
     """A one-line human description of an action in a state (for logs)."""
+    codec: RecordCodec | None = None
+    """The game's ``records.RecordCodec`` (None: the game cannot be recorded yet)."""
 
 
 def ledger_totals(ledger: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
