@@ -1,53 +1,83 @@
-"""The ``fresco-rules`` command line: play seeded games and print what happened."""
+"""The ``fresco-rules`` command line: play seeded games, check recorded games against the rules,
+show a position, look up rules and edit component data.
+
+Exit codes: 0 success; 1 a recorded game holds an illegal step (``replay``) or a data file has
+problems (``data check``); 2 the input itself is malformed or a usage error.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from importlib import resources
+from pathlib import Path
+from typing import Any, TextIO
 
-from .fresco import GAME, GameConfig, State, is_over, leonardo_score, scores, winners
+import attrs
+
+from . import __version__
+from .fresco import (
+    GAME,
+    GameConfig,
+    State,
+    leonardo_score,
+    load_components,
+    make_codec,
+    record_game,
+    scores,
+    winners,
+)
 from .fresco.config import OPTION_TYPES
-from .fresco.render import board, describe, events
-from .kernel.errors import RulesError
+from .fresco.data import ComponentData
+from .fresco.render import board, describe, events, full_view
+from .kernel.errors import InvalidData, RulesError
 from .kernel.play import random_playout
+from .kernel.protocol import GameRules
+from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 
 
-def _config(players: int, options: Sequence[str]) -> GameConfig:
-    chosen: dict[str, object] = {}
-    for text in options:
+class UsageError(Exception):
+    """A bad command line (exit code 2)."""
+
+
+def _components(path: str | None) -> tuple[ComponentData, ...]:
+    return () if path is None else (load_components(path),)
+
+
+def _game(components: tuple[ComponentData, ...]) -> GameRules[State, Any]:
+    return attrs.evolve(GAME, codec=make_codec(components)) if components else GAME
+
+
+def _config(args: argparse.Namespace, components: tuple[ComponentData, ...]) -> GameConfig:
+    chosen: dict[str, Any] = {}
+    for text in args.option:
         name, _, value = text.partition("=")
         kind = OPTION_TYPES.get(name)
         if kind is None:
-            raise SystemExit(f"unknown option {name!r}; known: {', '.join(OPTION_TYPES)}")
+            raise UsageError(f"unknown option {name!r}; known: {', '.join(OPTION_TYPES)}")
         try:
             chosen[name] = kind(value)
         except ValueError:
             values = ", ".join(member.value for member in kind)
-            raise SystemExit(f"option {name} takes one of: {values}") from None
-    return GameConfig(players=players, **chosen)  # type: ignore[arg-type]
+            raise UsageError(f"option {name} takes one of: {values}") from None
+    if components:
+        chosen["components"] = components[0]
+    return GameConfig(players=args.players, **chosen)
 
 
-def _play(args: argparse.Namespace) -> int:
-    config = _config(args.players, args.option)
-    out = sys.stdout
-
-    def log(before: State, action: object, after: State) -> None:
-        if args.quiet:
-            return
-        print(f"r{before.round} {describe(before, action)}", file=out)  # type: ignore[arg-type]
+def _log_step(out: TextIO) -> Any:
+    def log(before: State, action: Any, after: State) -> None:
+        print(f"r{before.round} {describe(before, action)}", file=out)
         for line in events(before, after):
             print(line, file=out)
 
-    if not args.quiet:
-        first = GAME.new_game(config, args.seed)
-        print(f"Fresco, {args.players} players, seed {args.seed}", file=out)
-        print(board(first), file=out)
-    playout = random_playout(GAME, config, args.seed, on_step=log)
-    final = playout.final
-    assert is_over(final)
-    print(board(final), file=out)
-    print(f"steps: {len(playout.steps)}, rounds: {final.round}", file=out)
+    return log
+
+
+def _print_result(final: State, out: TextIO) -> None:
     print(
         "final scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(scores(final))),
         file=out,
@@ -55,14 +85,185 @@ def _play(args: argparse.Namespace) -> int:
     leo = leonardo_score(final)
     if leo is not None:
         print(f"Leonardo: {leo} (cannot win)", file=out)
-    print("winner: " + ", ".join(f"seat {s}" for s in winners(final)), file=out)
+    if final.phase.value == "over":
+        print("winner: " + ", ".join(f"seat {s}" for s in winners(final)), file=out)
+
+
+def _play_one(config: GameConfig, seed: int) -> tuple[int, tuple[int, ...], int, int]:
+    """(seed, scores, steps, rounds) of one quiet game; a top-level function for workers."""
+    playout = random_playout(GAME, config, seed)
+    return seed, scores(playout.final), len(playout.steps), playout.final.round
+
+
+def _play_many(args: argparse.Namespace, config: GameConfig, out: TextIO) -> int:
+    seeds = range(args.seed, args.seed + args.games)
+    results: list[tuple[int, tuple[int, ...], int, int]] = []
+    err = sys.stderr
+
+    def progress() -> None:
+        done = len(results)
+        if done == args.games or done % max(1, args.games // 100) == 0:
+            print(f"\r{done}/{args.games} games", end="", file=err, flush=True)
+
+    if args.jobs > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for result in pool.map(_play_one, [config] * len(seeds), seeds, chunksize=8):
+                results.append(result)
+                progress()
+    else:
+        for seed in seeds:
+            results.append(_play_one(config, seed))
+            progress()
+    print(file=err)
+    players = config.players
+    print(
+        f"{len(results)} games, {players} players, seeds {seeds.start}-{seeds.stop - 1}", file=out
+    )
+    steps = [r[2] for r in results]
+    rounds = [r[3] for r in results]
+    print(
+        f"game length: steps mean {sum(steps) / len(steps):.1f} (min {min(steps)}, "
+        f"max {max(steps)}); rounds mean {sum(rounds) / len(rounds):.1f} "
+        f"(min {min(rounds)}, max {max(rounds)})",
+        file=out,
+    )
+    for seat in range(players):
+        points = [r[1][seat] for r in results]
+        wins = sum(1 for r in results if r[1][seat] == max(r[1]))
+        print(
+            f"seat {seat}: mean {sum(points) / len(points):.1f}, min {min(points)}, "
+            f"max {max(points)}, wins (ties included) {wins}",
+            file=out,
+        )
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="fresco-rules", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    play = commands.add_parser("play", help="play one seeded random game and print its log")
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    components = _components(args.components)
+    config = _config(args, components)
+    if args.games < 1 or args.jobs < 1:
+        raise UsageError("--games and --jobs take a whole number from 1")
+    if args.games > 1:
+        if args.record:
+            raise UsageError("--record writes one game: leave out --games")
+        return _play_many(args, config, out)
+    game = _game(components)
+    if not args.quiet:
+        first = game.new_game(config, args.seed)
+        print(f"Fresco, {args.players} players, seed {args.seed}", file=out)
+        print(board(first), file=out)
+    playout = random_playout(
+        game, config, args.seed, on_step=None if args.quiet else _log_step(out)
+    )
+    final = playout.final
+    print(board(final), file=out)
+    print(f"steps: {len(playout.steps)}, rounds: {final.round}", file=out)
+    _print_result(final, out)
+    if args.record:
+        record = record_game(config, args.seed, playout.steps, final)
+        Path(args.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        print(f"record written to {args.record}", file=out)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(_components(args.components))
+    record = parse_record(Path(args.file))
+    try:
+        final = replay(game, record, on_step=None if args.quiet else _log_step(out))
+    except ReplayError as exc:
+        where = "after the last step" if exc.step is None else f"step {exc.step}"
+        print(f"illegal {where}: seat {exc.seat}, action {json.dumps(exc.action)}", file=out)
+        print(f"rule {exc.rule}: {exc.reason}", file=out)
+        return 1
+    steps = len(record["steps"])
+    state = "game over" if final.phase.value == "over" else "game not over"
+    print(f"valid: {steps} steps, {state}", file=out)
+    _print_result(final, out)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(_components(args.components))
+    record = parse_record(Path(args.file))
+    total = len(record.get("steps", [])) if isinstance(record.get("steps"), list) else 0
+    step = total if args.step is None else args.step
+    if not 0 <= step <= total:
+        raise UsageError(f"--step takes 0 to {total} for this record")
+    try:
+        state = replay(game, record, stop_after=step)
+    except ReplayError as exc:
+        print(f"the record is illegal before step {step}: {exc}", file=out)
+        return 1
+    print(f"after step {step} of {total}:", file=out)
+    print(full_view(state), file=out)
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    from .kernel.catalogue import load_catalogue
+    from .kernel.matrix import scan_tests
+    from .kernel.registry import implementations
+
+    catalogue = load_catalogue("fresco_rules.fresco", "data/rules.toml")
+    if args.id is None:
+        for listed in catalogue:
+            print(f"{listed.id:<7} {listed.summary}", file=out)
+        return 0
+    entry = next((e for e in catalogue if e.id.lower() == args.id.lower()), None)
+    if entry is None:
+        raise UsageError(f"no rule {args.id!r}; `fresco-rules rules` lists them")
+    print(f"{entry.id}  ({entry.section})", file=out)
+    if entry.title:
+        print(entry.title, file=out)
+    print(entry.text, file=out)
+    functions = implementations().get(entry.id, ())
+    print("implemented by: " + (", ".join(functions) or "-"), file=out)
+    tests_dir = Path(__file__).resolve().parents[2] / "tests"
+    if tests_dir.is_dir():
+        tests = [
+            t.nodeid
+            for t in scan_tests(tests_dir, tests_dir.parent)
+            if entry.id in t.rule_ids or entry.id in t.inherited
+        ]
+        print("tested by:\n  " + ("\n  ".join(tests) or "-"), file=out)
+    else:
+        print("tested by: see docs/rules-matrix.md in the source tree", file=out)
+    return 0
+
+
+def cmd_data(args: argparse.Namespace, out: TextIO) -> int:
+    if args.action == "template":
+        text = resources.files("fresco_rules.fresco").joinpath("data/base.toml")
+        out.write(text.read_text(encoding="utf-8"))
+        return 0
+    if args.file is None:
+        raise UsageError("data check needs a file")
+    try:
+        data = load_components(args.file)
+    except InvalidData as exc:
+        source, _, details = str(exc).partition(": ")
+        print(f"{source}: not valid component data", file=out)
+        for problem in details.split("; "):
+            print(f"  {problem}", file=out)
+        return 1
+    provisional = data.provisional()
+    print(
+        f"{args.file}: valid component data {data.name!r} v{data.version} "
+        f"(digest {data.digest}); {len(provisional)} rows still provisional",
+        file=out,
+    )
+    for path in provisional:
+        print(f"  provisional: {path}", file=out)
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="fresco-rules", description=__doc__.splitlines()[0])
+    top.add_argument("--version", action="version", version=f"fresco_rules {__version__}")
+    commands = top.add_subparsers(dest="command", required=True)
+
+    play = commands.add_parser("play", help="play seeded random games and print their log")
     play.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     play.add_argument("--seed", type=int, default=0)
     play.add_argument(
@@ -72,13 +273,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="an interpretation option, e.g. market_refill=redraw_all",
     )
+    play.add_argument("--components", metavar="FILE", help="component data (TOML)")
+    play.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
     play.add_argument("--quiet", action="store_true", help="print only the final board")
-    args = parser.parse_args(argv)
+    play.add_argument("--games", type=int, default=1, help="play N games, print a summary")
+    play.add_argument("--jobs", type=int, default=1, help="worker processes for --games")
+    play.set_defaults(run=cmd_play)
+
+    rep = commands.add_parser("replay", help="check a game record against the rules")
+    rep.add_argument("file")
+    rep.add_argument("--quiet", action="store_true", help="print only the verdict")
+    rep.add_argument("--components", metavar="FILE", help="component data the record names")
+    rep.set_defaults(run=cmd_replay)
+
+    show = commands.add_parser("show", help="show the position after a step of a record")
+    show.add_argument("file")
+    show.add_argument("--step", type=int, help="steps to replay (default: all)")
+    show.add_argument("--components", metavar="FILE", help="component data the record names")
+    show.set_defaults(run=cmd_show)
+
+    rules = commands.add_parser("rules", help="list the rules, or show one with its code/tests")
+    rules.add_argument("id", nargs="?")
+    rules.set_defaults(run=cmd_rules)
+
+    data = commands.add_parser("data", help="component data: print a template or check a file")
+    data.add_argument("action", choices=("template", "check"))
+    data.add_argument("file", nargs="?")
+    data.set_defaults(run=cmd_data)
+    return top
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    args = parser().parse_args(argv)
+    stream = out if out is not None else sys.stdout
     try:
-        return _play(args)
+        code: int = args.run(args, stream)
+    except UsageError as exc:
+        print(f"fresco-rules: {exc}", file=sys.stderr)
+        return 2
+    except InvalidRecord as exc:
+        print(f"malformed record: {exc}", file=stream)
+        return 2
     except RulesError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. piped into `head`
+        sys.stderr.close()
+        return 0
+    return code
 
 
 if __name__ == "__main__":

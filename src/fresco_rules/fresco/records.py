@@ -35,8 +35,12 @@ from .state import Phase, State
 from .vocab import Paint
 
 SCHEMA_RESOURCE = "data/record.schema.json"
-_PHASE_TURN_RULE = {Phase.GET_UP: "R0.15", Phase.PLAN: "R0.25", Phase.ACTION: "R0.16",
-                    Phase.OVER: "R0.62"}
+_PHASE_TURN_RULE = {
+    Phase.GET_UP: "R0.15",
+    Phase.PLAN: "R0.25",
+    Phase.ACTION: "R0.16",
+    Phase.OVER: "R0.62",
+}
 
 
 def _converter() -> cattrs.Converter:
@@ -45,8 +49,9 @@ def _converter() -> cattrs.Converter:
     converter.register_structure_hook(str, strict_str)
     converter.register_structure_hook(bool, strict_bool)
     converter.register_unstructure_hook(Paint, lambda paint: paint.value)
-    converter.register_unstructure_hook(tuple, lambda values: [converter.unstructure(v)
-                                                               for v in values])
+    converter.register_unstructure_hook(
+        tuple, lambda values: [converter.unstructure(v) for v in values]
+    )
     return converter
 
 
@@ -103,8 +108,9 @@ def _config_from_json(raw: Any, known: Sequence[ComponentData]) -> GameConfig:
         except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:
             error = _transform(exc)
             raise InvalidRecord(
-                str(exc) if not isinstance(exc, cattrs.BaseValidationError) else
-                str(error).removesuffix(f" @ {error.path}"),
+                str(exc)
+                if not isinstance(exc, cattrs.BaseValidationError)
+                else str(error).removesuffix(f" @ {error.path}"),
                 path=f"$.{field.name}" + error.path.removeprefix("$"),
             ) from None
     if body:
@@ -207,8 +213,15 @@ def build_schema() -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "Fresco game record (fresco_rules)",
         "type": "object",
-        "required": ["format", "format_version", "library_version", "game", "setup",
-                     "chance", "steps"],
+        "required": [
+            "format",
+            "format_version",
+            "library_version",
+            "game",
+            "setup",
+            "chance",
+            "steps",
+        ],
         "additionalProperties": False,
         "properties": {
             "format": {"const": RECORD_FORMAT},
@@ -216,15 +229,21 @@ def build_schema() -> dict[str, Any]:
             "library_version": {"type": "string", "maxLength": 100},
             "game": {"const": "fresco"},
             "setup": setup,
-            "seed": {"anyOf": [{"type": "integer", "minimum": -(2**63), "maximum": 2**64},
-                               {"type": "null"}]},
+            "seed": {
+                "anyOf": [
+                    {"type": "integer", "minimum": -(2**63), "maximum": 2**64},
+                    {"type": "null"},
+                ]
+            },
             "chance": {
                 "type": "array",
                 "maxItems": 100_000,
                 "items": {
                     "type": "array",
-                    "prefixItems": [{"type": "string", "maxLength": 100},
-                                    {"type": "string", "maxLength": 100}],
+                    "prefixItems": [
+                        {"type": "string", "maxLength": 100},
+                        {"type": "string", "maxLength": 100},
+                    ],
                     "items": False,
                     "minItems": 2,
                 },
@@ -237,8 +256,12 @@ def build_schema() -> dict[str, Any]:
                     "required": ["seat", "action"],
                     "additionalProperties": False,
                     "properties": {
-                        "seat": {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 3},
-                                           {"type": "null"}]},
+                        "seat": {
+                            "anyOf": [
+                                {"type": "integer", "minimum": 0, "maximum": 3},
+                                {"type": "null"},
+                            ]
+                        },
                         "action": action,
                     },
                 },
@@ -247,8 +270,9 @@ def build_schema() -> dict[str, Any]:
                 "type": "object",
                 "required": ["scores"],
                 "additionalProperties": False,
-                "properties": {"scores": {"type": "array", "maxItems": 4,
-                                          "items": {"type": "integer"}}},
+                "properties": {
+                    "scores": {"type": "array", "maxItems": 4, "items": {"type": "integer"}}
+                },
             },
         },
     }
@@ -295,6 +319,11 @@ def record_game(
     from . import GAME
 
     return make_record(
-        GAME, library_version=__version__, config=config, seed=seed, steps=steps, final=final,
+        GAME,
+        library_version=__version__,
+        config=config,
+        seed=seed,
+        steps=steps,
+        final=final,
         scores=GAME.scores(final) if GAME.is_over(final) else None,
     )

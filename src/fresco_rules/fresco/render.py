@@ -136,3 +136,73 @@ def board(state: State) -> str:
         leo = state.tables.leonardo
         lines.append(f"  Leonardo: track {state.track[leo]}, {len(state.held[leo])} tiles")
     return "\n".join(lines)
+
+
+def full_view(state: State) -> str:
+    """The whole position for people: cathedral, market, hostel, mood columns, track, players."""
+    tables = state.tables
+    lines = [f"{state.where()}; {state.tiles_left()} fresco tiles left"]
+    lines.append("cathedral (tile value; * bishop, L Leonardo's painter, . restored):")
+    lines.append("        " + "".join(f"{c:>5}" for c in range(GRID)))
+    for r in range(GRID):
+        cells = []
+        for c in range(GRID):
+            tile = state.tile_at((r, c))
+            mark = str(tables.fresco_value[tile]) if tile else "."
+            if (r, c) == state.bishop:
+                mark += "*"
+            if (r, c) == state.leonardo_at:
+                mark += "L"
+            cells.append(f"{mark:>5}")
+        lines.append(f"  row {r} " + "".join(cells))
+    lines.append("market:")
+    for b, slots in enumerate(state.booths):
+        shown = ", ".join(f"{tile} {tables.market_labels[tile]}" if tile else "-" for tile in slots)
+        lines.append(f"  booth {booth_name(b)}: {shown}")
+    lines.append(f"  bag {len(state.bag)}, removed {len(state.removed)}")
+    hostel = []
+    for slot, space in enumerate(tables.hostel):
+        who = [actor_name(state, a) for a, s in enumerate(state.hostel) if s == slot]
+        hostel.append(f"{space.time} {who[0] if who else '-'}")
+    lines.append("hostel: " + " | ".join(hostel))
+    lines.append("mood (row; + and - zones):")
+    for seat in range(tables.players):
+        column = "".join(
+            "o"
+            if row == state.mood[seat]
+            else "+"
+            if row in tables.mood.plus_rows
+            else "-"
+            if row in tables.mood.minus_rows
+            else "."
+            for row in range(tables.mood.rows)
+        )
+        lines.append(
+            f"  seat {seat}: [{column}] row {state.mood[seat]}, "
+            f"{state.apprentices[seat]} apprentices this round"
+        )
+    waiting = sorted(
+        (state.start[a], actor_name(state, a)) for a in range(tables.actors) if state.start[a]
+    )
+    placed = sorted(
+        (state.track[a], actor_name(state, a)) for a in range(tables.actors) if state.track[a]
+    )
+    lines.append(
+        "track: start "
+        + (", ".join(f"S{s} {n}" for s, n in waiting) or "-")
+        + "; spaces "
+        + (", ".join(f"{s} {n}" for s, n in placed) or "-")
+    )
+    for seat in range(tables.players):
+        plan = state.plans[seat]
+        planned = "" if plan is None else f", plan {plan.counts}"
+        lines.append(
+            f"seat {seat}: {state.money[seat]} Thalers, paints {paints_text(state.paints[seat])}, "
+            f"{len(state.held[seat])} fresco tiles{planned}"
+        )
+    if tables.leonardo >= 0:
+        lines.append(
+            f"Leonardo: {len(state.held[tables.leonardo])} fresco tiles, "
+            f"controlled by seat {state.controller}"
+        )
+    return "\n".join(lines)

@@ -38,7 +38,13 @@ class ReplayError(IllegalAction):
     the game gave."""
 
     def __init__(
-        self, rule: str, reason: str, *, step: int | None, seat: int | None, action: Any,
+        self,
+        rule: str,
+        reason: str,
+        *,
+        step: int | None,
+        seat: int | None,
+        action: Any,
         where: str = "",
     ) -> None:
         self.step = step
@@ -178,9 +184,7 @@ def make_record(
         "setup": codec.config_to_json(config),
         "seed": seed,
         "chance": [list(outcome) for outcome in codec.chance_log(final)],
-        "steps": [
-            {"seat": seat, "action": codec.action_to_json(action)} for seat, action in steps
-        ],
+        "steps": [{"seat": seat, "action": codec.action_to_json(action)} for seat, action in steps],
     }
     if scores is not None:
         record["result"] = {"scores": list(scores)}
@@ -193,8 +197,9 @@ def _decode(record: Mapping[str, Any], codec: RecordCodec) -> tuple[Any, list[An
     try:
         config = codec.config_from_json(record["setup"])
     except InvalidRecord as exc:
-        raise InvalidRecord(str(exc).removesuffix(f" @ {exc.path}"),
-                            path="$.setup" + exc.path.removeprefix("$")) from None
+        raise InvalidRecord(
+            str(exc).removesuffix(f" @ {exc.path}"), path="$.setup" + exc.path.removeprefix("$")
+        ) from None
     actions = []
     for index, step in enumerate(record["steps"]):
         try:
@@ -213,7 +218,12 @@ def _codec(game: GameRules[Any, Any]) -> RecordCodec:
     return game.codec
 
 
-def _replay_data(game: GameRules[Any, Any], data: Mapping[str, Any]) -> Any:
+def _replay_data(
+    game: GameRules[Any, Any],
+    data: Mapping[str, Any],
+    on_step: Callable[[Any, Any, Any], None] | None = None,
+    stop_after: int | None = None,
+) -> Any:
     codec = _codec(game)
     if data.get("game") != game.name:
         raise InvalidRecord(f"a {data.get('game')!r} record, not {game.name!r}", path="$.game")
@@ -223,47 +233,70 @@ def _replay_data(game: GameRules[Any, Any], data: Mapping[str, Any]) -> Any:
     try:
         state = codec.start(config, seed, chance)
     except IllegalAction as exc:
-        raise ReplayError(exc.rule, f"set-up: {exc.reason}", step=None, seat=None,
-                          action=None) from None
+        raise ReplayError(
+            exc.rule, f"set-up: {exc.reason}", step=None, seat=None, action=None
+        ) from None
     except RulesError as exc:
         raise InvalidRecord(f"setup cannot start a game: {exc}", path="$.setup") from None
     for index, (step, action) in enumerate(zip(data["steps"], actions, strict=True)):
+        if stop_after is not None and index >= stop_after:
+            return state
         seat = step["seat"]
         expected = codec.seat_to_move(state)
         if seat != expected:
             raise ReplayError(
-                codec.turn_rule(state), f"seat {seat} acted but seat {expected} is to move",
-                step=index, seat=seat, action=step["action"], where=codec.where(state),
+                codec.turn_rule(state),
+                f"seat {seat} acted but seat {expected} is to move",
+                step=index,
+                seat=seat,
+                action=step["action"],
+                where=codec.where(state),
             )
         try:
-            state = game.apply(state, action)
+            after = game.apply(state, action)
         except IllegalAction as exc:
-            raise ReplayError(exc.rule, exc.reason, step=index, seat=seat,
-                              action=step["action"], where=exc.where) from None
+            raise ReplayError(
+                exc.rule, exc.reason, step=index, seat=seat, action=step["action"], where=exc.where
+            ) from None
+        if on_step is not None:
+            on_step(state, action, after)
+        state = after
     unused = codec.chance_left(state)
     if unused and game.is_over(state):
         raise ReplayError(
-            codec.chance_rule, f"{unused} recorded chance outcomes were never drawn",
-            step=None, seat=None, action=None,
+            codec.chance_rule,
+            f"{unused} recorded chance outcomes were never drawn",
+            step=None,
+            seat=None,
+            action=None,
         )
     result = data.get("result")
     if result is not None and list(game.scores(state)) != list(result["scores"]):
         raise ReplayError(
             codec.result_rule,
             f"recorded scores {result['scores']} but the replay gives {list(game.scores(state))}",
-            step=None, seat=None, action=None,
+            step=None,
+            seat=None,
+            action=None,
         )
     return state
 
 
-def replay(game: GameRules[Any, Any], record: Any) -> Any:
-    """Replay a record of ``game`` and return the final state.
+def replay(
+    game: GameRules[Any, Any],
+    record: Any,
+    *,
+    on_step: Callable[[Any, Any, Any], None] | None = None,
+    stop_after: int | None = None,
+) -> Any:
+    """Replay a record of ``game`` and return the final state (or the state after
+    ``stop_after`` steps); ``on_step(before, action, after)`` sees every applied step.
 
     Raises ``InvalidRecord`` when the document is malformed, and ``ReplayError`` (an
     ``IllegalAction``) at the FIRST step that is illegal or played by the wrong seat, or when
     the recorded result differs from the replayed one. It never carries on past a bad step.
     """
-    return _replay_data(game, parse_record(record))
+    return _replay_data(game, parse_record(record), on_step, stop_after)
 
 
 def validate(game: GameRules[Any, Any], record: Any) -> ValidationReport:
