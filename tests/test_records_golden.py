@@ -39,3 +39,16 @@ def test_shipped_schema_is_current() -> None:
     assert json.loads(module.render()) == shipped_schema(), (
         "record.schema.json is stale: run `python scripts/make_record_schema.py`"
     )
+
+
+def test_top_level_replay_dispatches_on_the_game_name() -> None:
+    import fresco_rules
+
+    path = RECORDS[0]
+    report = fresco_rules.validate(path)
+    assert report.ok, report
+    assert fresco_rules.replay(path).phase.value == "over"
+    unknown = fresco_rules.validate('{"game": "chess"}')
+    assert not unknown.ok and "unknown game 'chess'" in unknown.malformed
+    with pytest.raises(fresco_rules.RulesError):
+        fresco_rules.replay({"game": "chess"})

@@ -4,8 +4,35 @@ Games live in subpackages (``fresco_rules.fresco``); the game-agnostic kernel is
 ``fresco_rules.kernel``.
 """
 
+from typing import Any
+
 from .kernel.errors import IllegalAction, InvalidData, MalformedAction, RulesError
 
 __version__ = "0.1.0"
 
-__all__ = ["IllegalAction", "InvalidData", "MalformedAction", "RulesError", "__version__"]
+
+def replay(record: Any) -> Any:
+    """Replay a game record (JSON text, bytes, a path or a mapping) of any known game and
+    return the final state; raises ``ReplayError`` at the first illegal step and
+    ``InvalidRecord`` for a malformed record (both ``RulesError``)."""
+    from .games import replay as replay_any
+
+    return replay_any(record)
+
+
+def validate(record: Any) -> Any:
+    """The ``ValidationReport`` of a game record: valid with its scores, or the first failure."""
+    from .games import validate as validate_any
+
+    return validate_any(record)
+
+
+__all__ = [
+    "IllegalAction",
+    "InvalidData",
+    "MalformedAction",
+    "RulesError",
+    "__version__",
+    "replay",
+    "validate",
+]
