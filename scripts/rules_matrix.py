@@ -23,12 +23,12 @@ TESTS = ROOT / "tests"
 def generate(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
     """The matrix page as it should be committed."""
     import fresco_rules.fresco  # noqa: F401  (fills the implements registry)
-    from fresco_rules.kernel.catalogue import load_catalogue
+    from fresco_rules.kernel.catalogue import RULE_ID, load_catalogue
     from fresco_rules.kernel.matrix import render_markdown, rules_matrix
     from fresco_rules.kernel.registry import implementations
 
     catalogue = load_catalogue("fresco_rules.fresco", "data/rules.toml")
-    matrix = rules_matrix(catalogue, implementations(), tests_dir, root)
+    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=RULE_ID)
     return render_markdown(
         matrix,
         title="Fresco rules matrix",

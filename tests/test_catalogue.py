@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 import tomllib
 from pathlib import Path
@@ -16,7 +17,13 @@ from fresco_rules.kernel.catalogue import (
     parse_spec,
 )
 from fresco_rules.kernel.errors import InvalidData
-from fresco_rules.kernel.matrix import MarkedTest, build_matrix, render_markdown, scan_tests
+from fresco_rules.kernel.matrix import (
+    MarkedTest,
+    build_matrix,
+    id_key,
+    render_markdown,
+    scan_tests,
+)
 
 SPEC = textwrap.dedent(
     """\
@@ -179,3 +186,43 @@ def test_build_matrix_borrows_functions_for_examples_only() -> None:
     assert "| E0.1 | text of E0.1 | `f` (via R0.1, R0.10)<br>`g` (via R0.1) | `t.py::a` |" in page
     assert "| E0.2 | An example | — | `t.py::b` |" in page
     assert "- IDs with no implementing function (2): R0.2, E0.2" in page
+
+
+OTHER_ID = re.compile(r"B[0-9]+|[AE]-B\.[0-9]+")
+"""A second game's ID shape (Barbarossa's), for the ``id_pattern`` parameters."""
+
+
+def test_parse_spec_takes_the_games_id_shape() -> None:
+    spec = (
+        "## Setup\n\n- **B1** 3-4 players.\n- **B12** A guess.\n\n"
+        "## A\n\n- **A-B.3 Clamp.** Stop.\n"
+    )
+    assert parse_spec(spec) == ()  # the default shape is R0.1
+    entries = parse_spec(spec, id_pattern=OTHER_ID)
+    assert [(e.id, e.section, e.title) for e in entries] == [
+        ("B1", "Setup", ""),
+        ("B12", "Setup", ""),
+        ("A-B.3", "A", "Clamp"),
+    ]
+    raw = tomllib.loads(catalogue_toml(entries))
+    assert catalogue_from_mapping(raw, source="x", id_pattern=OTHER_ID) == entries
+    with pytest.raises(InvalidData, match="bad rule ID 'B1'"):
+        catalogue_from_mapping(raw, source="x")
+
+
+def test_id_key_orders_every_id_shape_naturally() -> None:
+    ids = ["R0.10", "B10", "A-B.10", "R0.2", "B2", "A-B.2", "E0.1", "X"]
+    assert sorted(ids, key=id_key) == ["A-B.2", "A-B.10", "B2", "B10", "E0.1", "R0.2", "R0.10", "X"]
+
+
+def test_build_matrix_keeps_only_the_games_ids() -> None:
+    catalogue = [RuleEntry("B1", "s", "", "players"), RuleEntry("A-B.1", "s", "Ring", "")]
+    registry = {"B1": ["b.f"], "R0.1": ["f.g"], "B9": ["b.h"]}
+    tests = [MarkedTest("t.py::a", ("B1", "R0.1")), MarkedTest("t.py::b", ("A-B.1", "R0.2"))]
+    everything = build_matrix(catalogue, registry, tests)
+    assert everything.unknown_implemented == ("B9", "R0.1")
+    assert everything.unknown_tested == ("R0.1", "R0.2")
+    scoped = build_matrix(catalogue, registry, tests, id_pattern=OTHER_ID)
+    assert scoped.unknown_implemented == ("B9",) and scoped.unknown_tested == ()
+    assert [row.tests for row in scoped.rows] == [("t.py::a",), ("t.py::b",)]
+    assert scoped.unimplemented == ("A-B.1",)

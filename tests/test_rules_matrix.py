@@ -24,7 +24,7 @@ def _catalogue() -> tuple[RuleEntry, ...]:
 
 
 def _matrix() -> Matrix:
-    return rules_matrix(_catalogue(), implementations(), ROOT / "tests", ROOT)
+    return rules_matrix(_catalogue(), implementations(), ROOT / "tests", ROOT, id_pattern=RULE_ID)
 
 
 def _generator() -> ModuleType:

@@ -17,9 +17,9 @@ from attrs import frozen
 from .errors import InvalidData
 
 RULE_ID = re.compile(r"[A-Z][0-9]+\.[0-9]+")
-"""The shape of a spec rule ID: ``R0.40``, ``E0.11``, ``A0.3``, ``R4.11``."""
+"""The default shape of a spec rule ID: ``R0.40``, ``E0.11``, ``A0.3``, ``R4.11``. A game whose
+spec numbers its rules otherwise (``B12``, ``A-B.3``) passes its own ``id_pattern``."""
 
-_BULLET = re.compile(r"^- \*\*(?P<id>[A-Z][0-9]+\.[0-9]+)\b(?P<title>[^*]*)\*\*\s*(?P<rest>.*)$")
 _HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*$")
 _ITEM = re.compile(r"^(?P<marker>-|\d+\.)\s+(?P<text>.*)$")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?$")
@@ -80,12 +80,21 @@ def _block_lines(lines: list[str]) -> list[str]:
     return out
 
 
-def parse_spec(markdown: str) -> tuple[RuleEntry, ...]:
+def _bullet(id_pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """A top-level rule bullet whose bold part starts with an ID of ``id_pattern``."""
+    return re.compile(
+        rf"^- \*\*(?P<id>(?:{id_pattern.pattern}))\b(?P<title>[^*]*)\*\*\s*(?P<rest>.*)$"
+    )
+
+
+def parse_spec(markdown: str, *, id_pattern: re.Pattern[str] = RULE_ID) -> tuple[RuleEntry, ...]:
     """Every rule bullet of a spec (``- **R0.23** text``, ``- **E0.1 Title.** text``), in order.
 
-    A rule's block runs to the next top-level line (bullet, heading or rule). Raises
-    ``InvalidData`` on a repeated ID.
+    A rule's block runs to the next top-level line (bullet, heading or rule). ``id_pattern``
+    is the shape of the spec's IDs (default ``RULE_ID``). Raises ``InvalidData`` on a
+    repeated ID.
     """
+    bullet_line = _bullet(id_pattern)
     entries: list[RuleEntry] = []
     section = ""
     current: tuple[str, str, str, list[str]] | None = None
@@ -98,7 +107,7 @@ def parse_spec(markdown: str) -> tuple[RuleEntry, ...]:
         entries.append(RuleEntry(rid, section, title, "\n".join(lines)))
 
     for line in markdown.splitlines():
-        bullet = _BULLET.match(line)
+        bullet = bullet_line.match(line)
         heading = _HEADING.match(line)
         top_level = bool(line) and not line[0].isspace()
         if bullet:
@@ -156,8 +165,11 @@ def catalogue_toml(entries: Iterable[RuleEntry], *, header: str = "") -> str:
     return "\n".join(parts) + "\n"
 
 
-def catalogue_from_mapping(raw: Mapping[str, object], *, source: str) -> tuple[RuleEntry, ...]:
-    """Validate parsed catalogue TOML; ``InvalidData`` names the source and the bad entry."""
+def catalogue_from_mapping(
+    raw: Mapping[str, object], *, source: str, id_pattern: re.Pattern[str] = RULE_ID
+) -> tuple[RuleEntry, ...]:
+    """Validate parsed catalogue TOML (IDs of the shape ``id_pattern``); ``InvalidData`` names
+    the source and the bad entry."""
     rules = raw.get("rule")
     if not isinstance(rules, list) or not rules:
         raise InvalidData(f"{source}: expected a non-empty [[rule]] array")
@@ -176,7 +188,7 @@ def catalogue_from_mapping(raw: Mapping[str, object], *, source: str) -> tuple[R
         extra = sorted(set(item) - set(fields))
         if extra:
             raise InvalidData(f"{where}: unknown fields {extra}")
-        if not RULE_ID.fullmatch(fields["id"]):
+        if not id_pattern.fullmatch(fields["id"]):
             raise InvalidData(f"{where}: bad rule ID {fields['id']!r}")
         if fields["id"] in seen:
             raise InvalidData(f"{where}: rule {fields['id']} appears twice")
@@ -187,12 +199,15 @@ def catalogue_from_mapping(raw: Mapping[str, object], *, source: str) -> tuple[R
     return tuple(entries)
 
 
-def load_catalogue(package: str, resource: str) -> tuple[RuleEntry, ...]:
-    """Read the catalogue shipped as ``resource`` (e.g. ``"data/rules.toml"``) in ``package``."""
+def load_catalogue(
+    package: str, resource: str, *, id_pattern: re.Pattern[str] = RULE_ID
+) -> tuple[RuleEntry, ...]:
+    """Read the catalogue shipped as ``resource`` (e.g. ``"data/rules.toml"``) in ``package``;
+    ``id_pattern`` is the shape of its IDs."""
     source = f"{package}:{resource}"
     try:
         text = resources.files(package).joinpath(resource).read_text(encoding="utf-8")
         raw = tomllib.loads(text)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise InvalidData(f"{source}: {exc}") from exc
-    return catalogue_from_mapping(raw, source=source)
+    return catalogue_from_mapping(raw, source=source, id_pattern=id_pattern)

@@ -11,12 +11,18 @@ borrows those of the rule IDs that its tests also mark. Nothing here knows a gam
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from attrs import frozen
 
 from .catalogue import RULE_ID, RuleEntry
+
+_ID_PARTS = re.compile(
+    r"(?P<prefix>[A-Z]+(?:-[A-Z]+)?)\.?(?P<major>[0-9]+)(?:\.(?P<minor>[0-9]+))?"
+)
+"""An ID's letters and numbers: ``R0.40``, ``B12``, ``A-B.3`` (for the natural order)."""
 
 
 @frozen
@@ -71,11 +77,13 @@ class Matrix:
 
 
 def id_key(rule_id: str) -> tuple[str, int, int]:
-    """Natural order of rule IDs: ``R0.2`` before ``R0.10``."""
-    if RULE_ID.fullmatch(rule_id) is None:
+    """Natural order of rule IDs: ``R0.2`` before ``R0.10``, ``B2`` before ``B10``,
+    ``A-B.2`` before ``A-B.10``."""
+    parts = _ID_PARTS.fullmatch(rule_id)
+    if parts is None:
         return (rule_id, -1, -1)
-    major, minor = rule_id[1:].split(".")
-    return (rule_id[0], int(major), int(minor))
+    minor = parts["minor"]
+    return (parts["prefix"], int(parts["major"]), -1 if minor is None else int(minor))
 
 
 def _is_rule_mark(func: ast.expr) -> bool:
@@ -167,12 +175,26 @@ def build_matrix(
     tests: Sequence[MarkedTest],
     *,
     borrowing_prefixes: tuple[str, ...] = ("E",),
+    id_pattern: re.Pattern[str] | None = None,
 ) -> Matrix:
     """Join the catalogue, the ``implements`` registry and the scanned tests.
 
     An ID starting with one of ``borrowing_prefixes`` (worked examples) that has no function
-    of its own borrows the functions of the other IDs its tests mark.
+    of its own borrows the functions of the other IDs its tests mark. With ``id_pattern``,
+    registry and test IDs of another shape (another game's rules, sharing the registry and the
+    tests directory) are left out.
     """
+    if id_pattern is not None:
+        pattern = id_pattern
+        registry = {rid: names for rid, names in registry.items() if pattern.fullmatch(rid)}
+        tests = [
+            MarkedTest(
+                test.nodeid,
+                tuple(r for r in test.rule_ids if pattern.fullmatch(r)),
+                tuple(r for r in test.inherited if pattern.fullmatch(r)),
+            )
+            for test in tests
+        ]
     known = {entry.id for entry in catalogue}
     tests_by_id: dict[str, list[str]] = {}
     for test in tests:
@@ -210,9 +232,12 @@ def rules_matrix(
     registry: Mapping[str, Sequence[str]],
     tests_dir: Path,
     root: Path | None = None,
+    *,
+    id_pattern: re.Pattern[str] | None = None,
 ) -> Matrix:
-    """``build_matrix`` over the tests found under ``tests_dir`` (see ``scan_tests``)."""
-    return build_matrix(catalogue, registry, scan_tests(tests_dir, root))
+    """``build_matrix`` over the tests found under ``tests_dir`` (see ``scan_tests``), keeping
+    only IDs of the shape ``id_pattern`` when given."""
+    return build_matrix(catalogue, registry, scan_tests(tests_dir, root), id_pattern=id_pattern)
 
 
 def _cell(text: str) -> str:
