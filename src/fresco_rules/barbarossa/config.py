@@ -1,0 +1,261 @@
+"""Game configuration: players, the secret words, interpretation options (A-B.x) and the
+component data."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from ..kernel.errors import RulesError
+from ..kernel.registry import implements
+from .data import ComponentData, Track, default_components, ring_problems, track_problems
+from .vocab import BASIC_LETTERS, EventKind, normalise_word
+
+
+class InvalidConfig(RulesError):
+    """A ``GameConfig`` that cannot start a game (wrong player count, bad option value)."""
+
+
+class RingMode(Enum):
+    """A-B.1: which event ring is used."""
+
+    PROVISIONAL = "provisional"
+    """The component data's ring (PROVISIONAL as shipped), or ``event_ring`` when given."""
+    STRICT = "strict"
+    """Only a checked ring: ``event_ring``, or a component ring not marked provisional."""
+
+
+class GuessResolution(Enum):
+    """A-B.5: the order of the two moves after a right guess."""
+
+    GUESSER_FIRST = "guesser_first"
+    BOTH_THEN_CHECK = "both_then_check"
+
+
+class FinishTiebreak(Enum):
+    """A-B.6: several discs reaching Finish at once."""
+
+    CO_WINNERS = "co_winners"
+    OVERSHOOT = "overshoot"
+
+
+class JewelMove(Enum):
+    """A-B.9: the most tiles a player may move by spending jewels."""
+
+    SIX = "6"
+    """k = 6 returns the pawn to its own tile, which takes effect."""
+    FIVE = "5"
+    """The pawn cannot return to its own tile."""
+    UNLIMITED = "unlimited"
+    """Any k up to the jewels held; the pawn wraps around the ring."""
+
+
+class QuestionPhase(Enum):
+    """A-B.10: may the player leave a question or solution phase without a NO or a guess?"""
+
+    MAY_STOP = "may_stop"
+    UNTIL_NO = "until_no"
+
+
+class CurseInOwnSolution(Enum):
+    """A-B.11: may a player call a curse during his own solution phase?"""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class LetterCheck(Enum):
+    """A-B.15: is the sculptor's letter checked against the stored word?"""
+
+    ON = "on"
+    OFF = "off"
+
+
+class FirstPlayer(Enum):
+    """A-B.18: how the first player is fixed."""
+
+    SETUP = "setup"
+    """``GameConfig.first_player`` (whoever finished sculpting first, B4)."""
+    RANDOM = "random"
+    """Drawn from the seeded chance source."""
+
+
+def _nested(value: Any) -> Any:
+    """Lists (as read from JSON or TOML) become tuples, nested one level; anything else is left
+    for ``derive_tables`` to refuse."""
+    if isinstance(value, list | tuple):
+        return tuple(tuple(item) if isinstance(item, list | tuple) else item for item in value)
+    return value
+
+
+OPTION_TYPES: dict[str, type[Enum]] = {
+    "ring": RingMode,
+    "guess_resolution": GuessResolution,
+    "finish_tiebreak": FinishTiebreak,
+    "max_jewel_move": JewelMove,
+    "question_phase": QuestionPhase,
+    "curse_in_own_solution": CurseInOwnSolution,
+    "letter_check": LetterCheck,
+    "first_player_choice": FirstPlayer,
+}
+"""Every enumerated interpretation option of ``GameConfig`` and its type."""
+
+
+@frozen
+class GameConfig:
+    """Everything that fixes a game before the seed.
+
+    ``objects`` holds each seat's secret words (B2), seat by seat; None uses the component
+    data's stand-in words. ``first_player`` is the seat that finished sculpting first (B4).
+    ``event_ring`` (A-B.1) and ``track`` (A-B.2) replace the component data's ring and track;
+    ``unguessed_penalty`` (A-B.17) is 0 (none) by default.
+    """
+
+    players: int = 4
+    first_player: int = 0
+    objects: tuple[tuple[str, ...], ...] | None = attrs.field(default=None, converter=_nested)
+    ring: RingMode = RingMode.PROVISIONAL
+    event_ring: tuple[EventKind, ...] | None = attrs.field(default=None, converter=_nested)
+    track: Track | None = None
+    guess_resolution: GuessResolution = GuessResolution.GUESSER_FIRST
+    finish_tiebreak: FinishTiebreak = FinishTiebreak.CO_WINNERS
+    max_jewel_move: JewelMove = JewelMove.SIX
+    question_phase: QuestionPhase = QuestionPhase.MAY_STOP
+    curse_in_own_solution: CurseInOwnSolution = CurseInOwnSolution.ALLOWED
+    letter_check: LetterCheck = LetterCheck.ON
+    first_player_choice: FirstPlayer = FirstPlayer.SETUP
+    unguessed_penalty: int = 0
+    components: ComponentData = attrs.field(factory=default_components)
+
+
+@frozen
+class Tables:
+    """Values derived once from a config, shared by every state of a game (not compared)."""
+
+    players: int
+    objects_per_player: int
+    owners: tuple[int, ...]
+    """Per object: its sculptor. Seat s sculpts objects ``s*n .. s*n + n - 1``."""
+    words: tuple[str, ...]
+    """Per object: the secret word as written."""
+    letters: tuple[str, ...]
+    """Per object: the word as letters are counted (A-B.15)."""
+    alphabet: tuple[str, ...]
+    """The letters a sculptor may write: A-Z and every letter of the stored words."""
+    ring: tuple[EventKind, ...]
+    start_tile: int
+    """0-based index of the "?" tile the pawns start on (B3)."""
+    track: Track
+    jewel_start: int
+    jewel_max: int
+    arrows_total: int
+    arrows_per_object: int
+    guesser_gain: tuple[int, ...]
+    curses_per_player: int
+    die_sides: int
+    sculptor_moves: tuple[int, ...]
+    """Index = total arrows on the Gem (index 0 unused)."""
+    jewel_limit: int | None
+    """A-B.9: the most tiles bought with jewels, None for no limit."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _objects(config: GameConfig, players: int, per_player: int) -> tuple[str, ...]:
+    if config.objects is None:
+        return config.components.stand_in_objects.words[: players * per_player]
+    objects = config.objects
+    if not isinstance(objects, tuple) or len(objects) != players:
+        raise InvalidConfig(f"B1: objects must hold {players} tuples of words, one per seat")
+    words: list[str] = []
+    for seat, own in enumerate(objects):
+        if not isinstance(own, tuple) or len(own) != per_player:
+            raise InvalidConfig(
+                f"B1: with {players} players seat {seat} sculpts {per_player} objects, not {own!r}"
+            )
+        for word in own:
+            if not isinstance(word, str) or not normalise_word(word):
+                raise InvalidConfig(f"B2: seat {seat}'s secret word {word!r} is empty")
+            words.append(word)
+    return tuple(words)
+
+
+def _ring(config: GameConfig) -> tuple[EventKind, ...]:
+    data_ring = tuple(tile.kind for tile in config.components.ring)
+    provisional = any(tile.provenance == "provisional" for tile in config.components.ring)
+    if config.event_ring is None:
+        if config.ring is RingMode.STRICT and provisional:
+            raise InvalidConfig(
+                "A-B.1: ring=strict needs a checked event ring: pass event_ring or component "
+                "data whose ring is not provisional"
+            )
+        return data_ring
+    ring = config.event_ring
+    if not isinstance(ring, tuple):
+        raise InvalidConfig(f"A-B.1: event_ring must be a tuple of EventKind, not {ring!r}")
+    problems = ring_problems(ring, "event_ring")
+    if problems:
+        raise InvalidConfig("A-B.1: " + "; ".join(problems))
+    return ring
+
+
+@implements("B1", "B2", "B4", "A-B.1", "A-B.2", "A-B.9", "A-B.17", "A-B.18")
+def derive_tables(config: GameConfig) -> Tables:
+    """Check a config and derive its tables: B1 the player count and the objects per player,
+    B2 every secret word stored (not empty), B4 the first player a seat, the A-B.1 ring (a
+    strict ring is never the provisional one), the A-B.2 track, the A-B.9 jewel limit, the
+    A-B.17 penalty (0 or more) and the A-B.18 first-player option."""
+    if not isinstance(config, GameConfig):
+        raise InvalidConfig(f"expected a GameConfig, got {type(config).__name__}")
+    data = config.components
+    if not isinstance(data, ComponentData):
+        raise InvalidConfig("components must be a ComponentData (see load_components)")
+    players = config.players
+    per_player = data.objects_for(players) if _is_int(players) else None
+    if per_player is None:
+        counts = ", ".join(str(row.players) for row in data.objects_per_player)
+        raise InvalidConfig(f"B1: Barbarossa is for {counts} players, not {players!r}")
+    for name, kind in OPTION_TYPES.items():
+        if not isinstance(getattr(config, name), kind):
+            raise InvalidConfig(f"{name} must be a {kind.__name__}, got {getattr(config, name)!r}")
+    if not _is_int(config.first_player) or not 0 <= config.first_player < players:
+        raise InvalidConfig(f"B4: the first player must be a seat 0-{players - 1}")
+    penalty = config.unguessed_penalty
+    if not _is_int(penalty) or penalty < 0:
+        raise InvalidConfig(f"A-B.17: unguessed_penalty must be 0 or more, not {penalty!r}")
+    track = data.track if config.track is None else config.track
+    if not isinstance(track, Track):
+        raise InvalidConfig("A-B.2: track must be a Track")
+    problems = track_problems(track, "track")
+    if problems:
+        raise InvalidConfig("A-B.2: " + "; ".join(problems))
+    ring = _ring(config)
+    words = _objects(config, players, per_player)
+    letters = tuple(normalise_word(word) for word in words)
+    alphabet = tuple(sorted(set(BASIC_LETTERS).union(*letters)))
+    limit = {JewelMove.SIX: 6, JewelMove.FIVE: 5, JewelMove.UNLIMITED: None}[config.max_jewel_move]
+    return Tables(
+        players=players,
+        objects_per_player=per_player,
+        owners=tuple(seat for seat in range(players) for _ in range(per_player)),
+        words=words,
+        letters=letters,
+        alphabet=alphabet,
+        ring=ring,
+        start_tile=ring.index(EventKind.QUESTION),
+        track=track,
+        jewel_start=data.jewels.start,
+        jewel_max=data.jewels.maximum,
+        arrows_total=data.arrows.total,
+        arrows_per_object=data.arrows.per_object,
+        guesser_gain=data.arrows.guesser_gain,
+        curses_per_player=data.curses.per_player,
+        die_sides=data.die.sides,
+        sculptor_moves=(0, *(row.move for row in data.sculptor_table)),
+        jewel_limit=limit,
+    )

@@ -1,0 +1,323 @@
+"""Barbarossa component data: the box's constants as replaceable, validated data
+(component-data.md section 8).
+
+The shipped file ``data/components.toml`` marks every row with its provenance; the event ring is
+PROVISIONAL (A-B.1) and can be replaced by a user's own file. ``load_components`` rejects a bad
+file with an ``InvalidData`` error naming the path of each bad field (``$.ring[2].kind``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+import cattrs
+from attrs import frozen
+
+from ..kernel.errors import InvalidData
+from ..kernel.registry import implements
+from .vocab import EventKind, normalise_word
+
+PROVENANCES = ("rulebook", "seed", "review", "decision", "provisional")
+EVENT_TILES = 6
+"""B3: six event tiles lie around the Gem (certain, seed 003)."""
+
+
+@frozen
+class ObjectCount:
+    """B1: how many objects each player sculpts with this many players."""
+
+    players: int
+    objects: int
+    provenance: str
+
+
+@frozen
+class Track:
+    """A-B.2: the score track geometry (indices ``0 .. spaces - 1``)."""
+
+    spaces: int
+    start: int
+    finish: int
+    provenance: str = "decision"
+
+
+@frozen
+class Jewels:
+    start: int
+    maximum: int
+    provenance: str
+
+
+@frozen
+class Arrows:
+    total: int
+    per_object: int
+    guesser_gain: tuple[int, ...]
+    """B15: the guesser's gain by the number of arrows already in the object (5, then 3)."""
+    provenance: str
+
+
+@frozen
+class Curses:
+    per_player: int
+    provenance: str
+
+
+@frozen
+class Die:
+    sides: int
+    provenance: str
+
+
+@frozen
+class SculptorRow:
+    """B16: one row of the sculptor table: the total arrows on the Gem and the move."""
+
+    arrows: int
+    move: int
+    provenance: str
+
+
+@frozen
+class RingTile:
+    """A-B.1: one event tile of the ring, numbered clockwise from 1."""
+
+    tile: int
+    kind: EventKind
+    provenance: str
+
+
+@frozen
+class StandIns:
+    """Stand-in secret words for games whose config names none."""
+
+    words: tuple[str, ...]
+    provenance: str
+
+
+@frozen(eq=False)
+class ComponentData:
+    """A validated component set. Equality and hashing go by ``digest`` (content identity)."""
+
+    name: str
+    version: int
+    objects_per_player: tuple[ObjectCount, ...]
+    track: Track
+    jewels: Jewels
+    arrows: Arrows
+    curses: Curses
+    die: Die
+    sculptor_table: tuple[SculptorRow, ...]
+    ring: tuple[RingTile, ...]
+    stand_in_objects: StandIns
+    digest: str = attrs.field(default="")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ComponentData) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def objects_for(self, players: int) -> int | None:
+        """B1: objects per player with this many players (None: not a supported count)."""
+        return next(
+            (row.objects for row in self.objects_per_player if row.players == players), None
+        )
+
+    def provisional(self) -> tuple[str, ...]:
+        """Paths of every row whose provenance is ``provisional``."""
+        raw = _converter.unstructure(self)
+        found: list[str] = []
+
+        def walk(node: object, path: str) -> None:
+            if isinstance(node, dict):
+                if node.get("provenance") == "provisional":
+                    found.append(path)
+                for key, value in node.items():
+                    walk(value, f"{path}.{key}")
+            elif isinstance(node, list):
+                for i, value in enumerate(node):
+                    walk(value, f"{path}[{i}]")
+
+        walk(raw, "$")
+        return tuple(found)
+
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+_converter.register_unstructure_hook(EventKind, lambda kind: kind.value)
+
+
+def _strict_int(value: object, _: type) -> int:
+    # cattrs would turn "5" or True into an int; a data file must say what it means.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {type(value).__name__} {value!r}")
+    return value
+
+
+def _strict_str(value: object, _: type) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {type(value).__name__} {value!r}")
+    return value
+
+
+_converter.register_structure_hook(int, _strict_int)
+_converter.register_structure_hook(str, _strict_str)
+
+
+def track_problems(track: Track, path: str) -> list[str]:
+    """Problems of a track geometry (A-B.2), each naming its path."""
+    problems = []
+    if track.spaces < 2:
+        problems.append(f"a track needs 2 spaces or more @ {path}.spaces")
+    if not 0 <= track.start < track.finish:
+        problems.append(f"start {track.start} must lie before finish {track.finish} @ {path}.start")
+    if not track.finish < track.spaces:
+        problems.append(
+            f"finish {track.finish} is off the {track.spaces}-space track @ {path}.finish"
+        )
+    if track.provenance not in PROVENANCES:
+        problems.append(f"unknown provenance {track.provenance!r} @ {path}.provenance")
+    return problems
+
+
+def ring_problems(kinds: tuple[object, ...], path: str) -> list[str]:
+    """Problems of an event ring (A-B.1): 6 tiles, each of a known kind, every kind present."""
+    problems = []
+    if len(kinds) != EVENT_TILES:
+        problems.append(f"the ring has {EVENT_TILES} event tiles, not {len(kinds)} @ {path}")
+    for i, kind in enumerate(kinds):
+        if not isinstance(kind, EventKind):
+            problems.append(f"{kind!r} is no event kind @ {path}[{i}]")
+    missing = [kind.value for kind in EventKind if kind not in kinds]
+    if missing:
+        problems.append(f"every kind of tile lies on the ring; missing {missing} @ {path}")
+    return problems
+
+
+def _problems_in(data: ComponentData) -> list[str]:
+    """Semantic checks (counts, ranges, references); each problem names its path."""
+    problems: list[str] = []
+
+    def check(ok: bool, path: str, message: str) -> None:
+        if not ok:
+            problems.append(f"{message} @ {path}")
+
+    def check_provenance(value: str, path: str) -> None:
+        check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {value!r}")
+
+    check(data.version >= 1, "$.version", "version must be 1 or more")
+    check(bool(data.objects_per_player), "$.objects_per_player", "no player count")
+    seen: set[int] = set()
+    for i, row in enumerate(data.objects_per_player):
+        path = f"$.objects_per_player[{i}]"
+        check(row.players >= 2, f"{path}.players", "a game needs 2 players or more")
+        check(row.players not in seen, f"{path}.players", f"{row.players} players listed twice")
+        seen.add(row.players)
+        check(row.objects >= 1, f"{path}.objects", "each player sculpts 1 object or more")
+        check_provenance(row.provenance, path)
+    problems.extend(track_problems(data.track, "$.track"))
+    jewels = data.jewels
+    check(jewels.maximum >= 0, "$.jewels.maximum", "must not be negative")
+    check(0 <= jewels.start <= jewels.maximum, "$.jewels.start", "must lie within 0..maximum")
+    check_provenance(jewels.provenance, "$.jewels")
+    arrows = data.arrows
+    check(arrows.total >= 1, "$.arrows.total", "the game needs 1 arrow or more")
+    check(arrows.per_object >= 1, "$.arrows.per_object", "an object holds 1 arrow or more")
+    check(
+        len(arrows.guesser_gain) == arrows.per_object,
+        "$.arrows.guesser_gain",
+        f"one gain per arrow an object can hold ({arrows.per_object})",
+    )
+    for j, gain in enumerate(arrows.guesser_gain):
+        check(gain >= 0, f"$.arrows.guesser_gain[{j}]", "must not be negative")
+    check_provenance(arrows.provenance, "$.arrows")
+    for row in data.objects_per_player:
+        room = row.players * row.objects * min(arrows.per_object, row.players - 1)
+        check(
+            room >= arrows.total,
+            "$.arrows.total",
+            f"{row.players} players' objects hold only {room} arrows (A-B.14)",
+        )
+    check(data.curses.per_player >= 0, "$.curses.per_player", "must not be negative")
+    check_provenance(data.curses.provenance, "$.curses")
+    check(data.die.sides >= 1, "$.die.sides", "a die has 1 side or more")
+    check_provenance(data.die.provenance, "$.die")
+    counts = [row.arrows for row in data.sculptor_table]
+    check(
+        counts == list(range(1, arrows.total + 1)),
+        "$.sculptor_table",
+        f"one row for each total 1..{arrows.total}, in order",
+    )
+    for i, sculptor_row in enumerate(data.sculptor_table):
+        check_provenance(sculptor_row.provenance, f"$.sculptor_table[{i}]")
+    for i, tile in enumerate(data.ring):
+        check(tile.tile == i + 1, f"$.ring[{i}].tile", f"tiles are numbered 1.. in order: {i + 1}")
+        check_provenance(tile.provenance, f"$.ring[{i}]")
+    problems.extend(ring_problems(tuple(tile.kind for tile in data.ring), "$.ring"))
+    words = data.stand_in_objects.words
+    most = max((row.players * row.objects for row in data.objects_per_player), default=0)
+    check(len(words) >= most, "$.stand_in_objects.words", f"fewer than {most} words")
+    for j, word in enumerate(words):
+        check(bool(normalise_word(word)), f"$.stand_in_objects.words[{j}]", "an empty word")
+    check_provenance(data.stand_in_objects.provenance, "$.stand_in_objects")
+    return problems
+
+
+@implements("B3", "B14", "B16", "A-B.1", "A-B.2")
+def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -> ComponentData:
+    """Structure and validate a component table: the B3 box (ring of A-B.1, 13 arrows, 3 curse
+    tokens each, jewels), the B14 arrows per object, the B16 sculptor table and the A-B.2 track.
+
+    Raises ``InvalidData`` naming every bad field with its path (``$.ring[2].kind``).
+    """
+    if not isinstance(raw, Mapping):
+        raise InvalidData(f"{source}: the top level must be a table, not {type(raw).__name__}")
+    body = {key: value for key, value in raw.items() if key != "digest"}
+    try:
+        data = _converter.structure(body, ComponentData)
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:
+        if isinstance(exc, cattrs.BaseValidationError):
+            details = "; ".join(cattrs.transform_error(exc, path="$"))
+        else:
+            details = str(exc)
+        raise InvalidData(f"{source}: {details}") from None
+    problems = _problems_in(data)
+    if problems:
+        raise InvalidData(f"{source}: " + "; ".join(problems))
+    canonical = json.dumps(_converter.unstructure(data), sort_keys=True, separators=(",", ":"))
+    digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    return attrs.evolve(data, digest=digest)
+
+
+def components_to_mapping(data: ComponentData) -> dict[str, Any]:
+    """The plain-data form of a component set (the inverse of ``components_from_mapping``)."""
+    raw: dict[str, Any] = _converter.unstructure(data)
+    raw.pop("digest", None)
+    return raw
+
+
+def load_components(path: str | Path) -> ComponentData:
+    """Load and validate a TOML component file (see ``data/components.toml`` for the format)."""
+    file = Path(path)
+    try:
+        raw = tomllib.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidData(f"{file}: not valid TOML ({exc})") from None
+    return components_from_mapping(raw, source=str(file))
+
+
+@cache
+def default_components() -> ComponentData:
+    """The shipped component set (its ring is PROVISIONAL, see ``ComponentData.provisional``)."""
+    text = resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
+    return components_from_mapping(tomllib.loads(text), source="barbarossa/data/components.toml")

@@ -1,0 +1,233 @@
+"""The public game protocol for Barbarossa: legal actions, apply, explain and the read-outs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.registry import implements
+from . import turns
+from .actions import (
+    Action,
+    Answer,
+    AskLetter,
+    AskQuestion,
+    CallCurses,
+    DeclineLetter,
+    GiveLetter,
+    Guess,
+    Judge,
+    RollDie,
+    SpendJewels,
+    StopAsking,
+)
+from .config import QuestionPhase
+from .flow import advance
+from .state import Judgement, State, Step
+from .vocab import Reply, Verdict
+
+Check = Callable[[State, Any], IllegalAction | None]
+Effect = Callable[[State, Any], State]
+
+_RULES: dict[type, tuple[Check, Effect]] = {
+    RollDie: (turns.check_roll, turns.do_roll),
+    SpendJewels: (turns.check_spend, turns.do_spend),
+    AskLetter: (turns.check_ask_letter, turns.do_ask_letter),
+    DeclineLetter: (turns.check_decline, turns.do_decline),
+    GiveLetter: (turns.check_give_letter, turns.do_give_letter),
+    AskQuestion: (turns.check_ask_question, turns.do_ask_question),
+    Answer: (turns.check_answer, turns.do_answer),
+    StopAsking: (turns.check_stop, turns.do_stop),
+    Guess: (turns.check_guess, turns.do_guess),
+    Judge: (turns.check_judge, turns.do_judge),
+    CallCurses: (turns.check_call, turns.do_call),
+}
+
+_ANSWERS = tuple(Answer(reply) for reply in Reply)
+_VERDICTS = tuple(Judge(verdict) for verdict in Verdict)
+_STEP_RULE = {
+    Step.MOVE: "B5",
+    Step.LETTER: "B9",
+    Step.QUESTION: "B10",
+    Step.SOLUTION: "B11",
+    Step.OVER: "B19",
+}
+_JUDGEMENT_RULE = {Judgement.ANSWER: "B10", Judgement.LETTER: "B9", Judgement.VERDICT: "B13"}
+
+
+def decision_rule(state: State) -> str:
+    """The rule of the decision now due (named when something that is no action arrives)."""
+    if state.step is Step.OVER:
+        return "B19"
+    if state.window is not None:
+        return "A-B.12"
+    if state.request is not None:
+        return _JUDGEMENT_RULE[state.request.judgement]
+    if state.callers:
+        return "B17"
+    return _STEP_RULE.get(state.step, "B4")
+
+
+def current_player(state: State) -> int | None:
+    """The seat to decide now: the sculptor giving an answer, letter or verdict; the curse
+    caller choosing his curse's effect; otherwise the active player. At a curse window the
+    whole table answers with one ``CallCurses`` naming its callers, recorded under the active
+    player's seat. None once the game is over."""
+    if state.step is Step.OVER:
+        return None
+    if state.window is not None:
+        return state.active
+    if state.request is not None:
+        return state.owner(state.request.obj)
+    if state.callers:
+        return state.callers[0]
+    return state.active
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Every legal action of the seat to decide, in a fixed order, without duplicates; empty
+    exactly when the game is over."""
+    if state.step is Step.OVER:
+        return ()
+    if state.window is not None:
+        return tuple(turns.legal_calls(state))
+    request = state.request
+    if request is not None:
+        if request.judgement is Judgement.ANSWER:
+            return _ANSWERS
+        if request.judgement is Judgement.VERDICT:
+            return _VERDICTS
+        return tuple(turns.legal_letters(state, request))
+    if state.callers:
+        return tuple(turns.legal_curse_effects(state, state.callers[0]))
+    step = state.step
+    seat = state.active
+    if step is Step.MOVE:
+        return tuple(turns.legal_move(state))
+    if step is Step.LETTER:
+        return (*turns.legal_letter_requests(state, seat), DeclineLetter())
+    actions: list[Action] = [AskQuestion(obj) for obj in turns.opponent_objects(state, seat)]
+    if step is Step.SOLUTION:
+        actions.extend(Guess(obj) for obj in turns.guessable(state, seat))
+    if state.config.question_phase is QuestionPhase.MAY_STOP:
+        actions.append(StopAsking())
+    return tuple(actions)
+
+
+def _violation(state: State, action: object) -> IllegalAction | None:
+    if not isinstance(state, State):
+        return MalformedAction("B3", f"expected a Barbarossa State, got {type(state).__name__}")
+    rules = _RULES.get(type(action))
+    if rules is None:
+        return MalformedAction(
+            decision_rule(state),
+            f"{action!r} is not a Barbarossa action",
+            seat=current_player(state),
+            where=state.where(),
+        )
+    if state.step is Step.OVER:
+        return IllegalAction("B19", "the game is over", where=state.where())
+    try:
+        return rules[0](state, action)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+        # Only reachable with hand-built actions holding odd field values.
+        return MalformedAction(
+            decision_rule(state),
+            f"malformed {type(action).__name__}: {exc}",
+            seat=current_player(state),
+            where=state.where(),
+        )
+
+
+def explain(state: State, action: object) -> IllegalAction | None:
+    """None when ``action`` is legal in ``state``, otherwise the violation ``apply`` raises."""
+    return _violation(state, action)
+
+
+def apply(state: State, action: object) -> State:
+    """The state after ``action``; raises ``IllegalAction`` (rule ID and reason) when the action
+    is illegal or malformed. The input state is never changed."""
+    problem = _violation(state, action)
+    if problem is not None:
+        raise problem
+    return advance(_RULES[type(action)][1](state, action))
+
+
+def is_over(state: State) -> bool:
+    return state.step is Step.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """Per seat: the scoring disc's track index (the score track is the only score, B23)."""
+    return state.discs
+
+
+@implements("B19", "B23", "A-B.6", "A-B.7")
+def winners(state: State) -> tuple[int, ...]:
+    """B19: who won: the seat(s) that reached Finish (A-B.6), or after the last arrow the
+    furthest disc(s) (A-B.7). B23: nothing else counts. Empty while the game goes on."""
+    return state.winners
+
+
+@implements("B3", "B17", "B22")
+def token_ledger(state: State) -> dict[str, dict[str, int]]:
+    """For each kind of component the count at each location; every kind's total is constant:
+    B3 the 13 arrows (supply and each object), B17 the curse tokens (each seat and the
+    discards) and B22 the jewels (each seat, and ``track`` for the unclaimed spaces up to the
+    cap of 13 on every seat's jewel track)."""
+    players = state.tables.players
+    seats = [f"seat {seat}" for seat in range(players)]
+    arrows = {"supply": state.tables.arrows_total - state.arrows_placed()}
+    arrows.update({f"object {obj}": len(holders) for obj, holders in enumerate(state.arrows)})
+    curses = dict(zip(seats, state.curses, strict=True))
+    curses["discarded"] = state.discarded
+    jewels = dict(zip(seats, state.jewels, strict=True))
+    jewels["track"] = players * state.tables.jewel_max - sum(state.jewels)
+    return {"arrows": arrows, "curses": curses, "jewels": jewels}
+
+
+@implements("B2", "B24", "A-B.21")
+def player_view(state: State, seat: int) -> Mapping[str, object]:
+    """B24 (A-B.21): what one seat may see. Letters are private between asker and sculptor;
+    of a guess everyone learns only the object and the verdict. B2: a seat knows its own words;
+    every slip is shown once the game is over."""
+    tables = state.tables
+    over = state.step is Step.OVER
+    return {
+        "seat": seat,
+        "turn": state.turn,
+        "active": state.active,
+        "step": state.step.value,
+        "pawns": state.pawns,
+        "discs": state.discs,
+        "jewels": state.jewels,
+        "curses": state.curses,
+        "arrows": tuple(len(holders) for holders in state.arrows),
+        "arrow_holders": state.arrows,
+        "words": tuple(
+            word if over or tables.owners[obj] == seat else None
+            for obj, word in enumerate(tables.words)
+        ),
+        "letters": tuple(
+            (note.seat, note.obj, note.position, note.letter)
+            for note in state.notes
+            if note.is_letter and seat in (note.seat, tables.owners[note.obj])
+        ),
+        "log": public_log(state),
+        "winners": state.winners,
+    }
+
+
+@implements("B24", "A-B.21")
+def public_log(state: State) -> tuple[str, ...]:
+    """B24 (A-B.21): what everyone learns of letters and guesses: "P asked Q for a letter" and
+    "P's guess on object X was right/wrong", in game order."""
+    owners = state.tables.owners
+    return tuple(
+        f"seat {note.seat} asked seat {owners[note.obj]} for a letter"
+        if note.is_letter
+        else f"seat {note.seat}'s guess on object {note.obj} was "
+        + ("right" if note.right else "wrong")
+        for note in state.notes
+    )

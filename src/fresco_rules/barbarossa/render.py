@@ -1,0 +1,116 @@
+"""Readable text for people: one line per action with what it changed, and a board summary."""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    Answer,
+    AskLetter,
+    AskQuestion,
+    CallCurses,
+    DeclineLetter,
+    GiveLetter,
+    Guess,
+    Judge,
+    RollDie,
+    SpendJewels,
+    StopAsking,
+)
+from .state import State, Step, object_name
+from .vocab import EVENT_LABELS, REPLY_LABELS
+
+
+def _seat(seat: int | None) -> str:
+    return "nobody" if seat is None else f"seat {seat}"
+
+
+def describe(state: State, action: Action) -> str:
+    """A short sentence for ``action`` taken in ``state`` (secret words and letters are not
+    shown: a log is public, B24)."""
+    from .engine import current_player
+
+    who = _seat(current_player(state))
+    if isinstance(action, RollDie):
+        return f"{who} rolls the die"
+    if isinstance(action, SpendJewels):
+        return f"{who} spends {action.count} jewels to move {action.count} tiles"
+    if isinstance(action, AskLetter):
+        how = " with a curse" if state.callers else ""
+        return f"{who} asks{how} for letter {action.position} of {object_name(state, action.obj)}"
+    if isinstance(action, DeclineLetter):
+        return f"{who} asks the Letter Dwarf for nothing"
+    if isinstance(action, GiveLetter):
+        request = state.request
+        asker = request.asker if request is not None else None
+        return f"{who} writes a letter for {_seat(asker)}"
+    if isinstance(action, AskQuestion):
+        return f"{who} asks a question about {object_name(state, action.obj)}"
+    if isinstance(action, Answer):
+        return f"{who} answers {REPLY_LABELS.get(action.reply, repr(action.reply))}"
+    if isinstance(action, StopAsking):
+        return f"{who} stops asking"
+    if isinstance(action, Guess):
+        how = " with a curse" if state.callers else ""
+        return f"{who} guesses{how} {object_name(state, action.obj)}"
+    if isinstance(action, Judge):
+        return f"{who} judges the guess {action.verdict.value.upper()}"
+    if isinstance(action, CallCurses):
+        if not action.callers:
+            return "nobody calls a curse"
+        return "Curse! called by " + ", ".join(f"seat {seat}" for seat in action.callers)
+    return f"{who}: {action!r}"
+
+
+def events(before: State, after: State) -> list[str]:
+    """What the rules did between two states: rolls, pawn moves, tiles, scores, the end."""
+    lines = []
+    rolls = after.chance.log[len(before.chance.log) :]
+    for kind, outcome in rolls:
+        lines.append(f"  {'die' if kind == 'die' else kind.replace('_', ' ')}: {outcome}")
+    if after.callers and not before.callers:
+        lines.append(f"  curse order: {', '.join(f'seat {s}' for s in after.callers)}")
+    moved = (
+        before.step in (Step.MOVE, Step.ROLLED)
+        and after.step is not Step.ROLLED
+        and (after.step, after.turn) != (before.step, before.turn)
+    )
+    if moved:
+        tile = after.pawns[before.active]
+        kind = EVENT_LABELS[after.tables.ring[tile]]
+        lines.append(f"  seat {before.active}'s pawn moves to tile {tile + 1} ({kind})")
+    for seat, (old, new) in enumerate(zip(before.jewels, after.jewels, strict=True)):
+        if old != new:
+            lines.append(f"  seat {seat}'s jewels {old} -> {new}")
+    for seat, (old, new) in enumerate(zip(before.discs, after.discs, strict=True)):
+        if old != new:
+            lines.append(f"  seat {seat}'s disc {old} -> {new}")
+    if after.arrows_placed() != before.arrows_placed():
+        lines.append(f"  arrows on the Gem: {after.arrows_placed()}")
+    if before.step is not Step.QUESTION and after.step is Step.QUESTION:
+        lines.append("  question phase")
+    if before.step is Step.QUESTION and after.step is Step.SOLUTION:
+        lines.append("  solution phase")
+    if after.turn != before.turn and after.step is not Step.OVER:
+        lines.append(f"== turn {after.turn}: seat {after.active}")
+    if after.step is Step.OVER and before.step is not Step.OVER:
+        lines.append(f"== game over: winner {', '.join(f'seat {s}' for s in after.winners)}")
+    return lines
+
+
+def board(state: State) -> str:
+    """A compact text picture of the state."""
+    tables = state.tables
+    ring = " ".join(f"{i + 1}:{EVENT_LABELS[kind]}" for i, kind in enumerate(tables.ring))
+    lines = [
+        f"turn {state.turn}, {state.step.value}; ring {ring}",
+        f"  arrows on the Gem {state.arrows_placed()}/{tables.arrows_total}: "
+        + " ".join(str(len(holders)) for holders in state.arrows),
+    ]
+    for seat in range(tables.players):
+        lines.append(
+            f"  seat {seat}: disc {state.discs[seat]}/{tables.track.finish}, pawn on tile "
+            f"{state.pawns[seat] + 1}, {state.jewels[seat]} jewels, {state.curses[seat]} curses"
+        )
+    if state.winners:
+        lines.append(f"  winner: {', '.join(f'seat {s}' for s in state.winners)}")
+    return "\n".join(lines)
