@@ -4,6 +4,9 @@
     python scripts/rules_matrix.py           # regenerate docs/rules-matrix.md
     python scripts/rules_matrix.py --check   # exit 1 if the committed file is stale
 
+It writes Barbarossa's matrix too, to docs/rules-matrix-barbarossa.md (from
+``fresco_rules/barbarossa/data/rules.toml``). Each matrix keeps only its own game's rule IDs.
+
 Sources: the catalogue shipped in ``fresco_rules/fresco/data/rules.toml``, the ``implements``
 registry (filled by importing ``fresco_rules.fresco``) and the ``pytest.mark.rule`` marks found
 by scanning ``tests/``.
@@ -17,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "rules-matrix.md"
+BARBAROSSA_OUTPUT = ROOT / "docs" / "rules-matrix-barbarossa.md"
 TESTS = ROOT / "tests"
 
 
@@ -37,24 +41,49 @@ def generate(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
     )
 
 
+def generate_barbarossa(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
+    """Barbarossa's matrix page as it should be committed."""
+    from fresco_rules.barbarossa import RULE_ID
+    from fresco_rules.kernel.catalogue import load_catalogue
+    from fresco_rules.kernel.matrix import render_markdown, rules_matrix
+    from fresco_rules.kernel.registry import implementations
+
+    catalogue = load_catalogue("fresco_rules.barbarossa", "data/rules.toml", id_pattern=RULE_ID)
+    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=RULE_ID)
+    return render_markdown(
+        matrix,
+        title="Barbarossa rules matrix",
+        generator="python scripts/rules_matrix.py",
+        strip_prefix="fresco_rules.",
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     parser.add_argument("--output", type=Path, default=OUTPUT, help="Markdown file to write")
+    parser.add_argument(
+        "--barbarossa-output", type=Path, default=BARBAROSSA_OUTPUT, help="Barbarossa's file"
+    )
     args = parser.parse_args(argv)
-    output: Path = args.output
-    text = generate()
-    if args.check:
-        current = output.read_text(encoding="utf-8") if output.exists() else ""
-        if current != text:
-            print(f"{output} is stale: run `python scripts/rules_matrix.py`", file=sys.stderr)
-            return 1
-        print(f"{output} is up to date")
-        return 0
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(text, encoding="utf-8")
-    print(f"wrote {output}")
-    return 0
+    pages: list[tuple[Path, str]] = [
+        (args.output, generate()),
+        (args.barbarossa_output, generate_barbarossa()),
+    ]
+    stale = 0
+    for output, text in pages:
+        if args.check:
+            current = output.read_text(encoding="utf-8") if output.exists() else ""
+            if current != text:
+                print(f"{output} is stale: run `python scripts/rules_matrix.py`", file=sys.stderr)
+                stale = 1
+            else:
+                print(f"{output} is up to date")
+            continue
+        output.parent.mkdir(parents=True, exist_ok=True)
+        output.write_text(text, encoding="utf-8")
+        print(f"wrote {output}")
+    return stale
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import fresco_rules.fresco  # noqa: F401  (fills the implements registry)
+from fresco_rules.barbarossa import RULE_ID as BARBAROSSA_ID
 from fresco_rules.kernel.catalogue import RULE_ID, RuleEntry, load_catalogue
 from fresco_rules.kernel.matrix import Matrix, rules_matrix
 from fresco_rules.kernel.registry import implementations
@@ -82,3 +83,59 @@ def test_catalogue_matches_spec() -> None:
     else:
         kinds = {entry.id[0] for entry in catalogue}
         assert "R" in kinds, f"no R rules in the catalogue, only {sorted(kinds)}"
+
+
+# --- Barbarossa: its own catalogue, matrix page and rule IDs (B1, A-B.1, E-B.1) ---------------
+
+BARBAROSSA_SPEC = ROOT.parent / "shared/rules/barbarossa.md"
+BARBAROSSA_DOC = ROOT / "docs" / "rules-matrix-barbarossa.md"
+BARBAROSSA_SPEC_ID = re.compile(r"^- \*\*(B[0-9]+|[AE]-B\.[0-9]+)\b", re.MULTILINE)
+
+
+def _barbarossa_catalogue() -> tuple[RuleEntry, ...]:
+    return load_catalogue("fresco_rules.barbarossa", "data/rules.toml", id_pattern=BARBAROSSA_ID)
+
+
+def _barbarossa_matrix() -> Matrix:
+    return rules_matrix(
+        _barbarossa_catalogue(), implementations(), ROOT / "tests", ROOT, id_pattern=BARBAROSSA_ID
+    )
+
+
+def test_committed_barbarossa_matrix_is_current() -> None:
+    fresh = _generator().generate_barbarossa(ROOT / "tests", ROOT)
+    committed = BARBAROSSA_DOC.read_text(encoding="utf-8") if BARBAROSSA_DOC.exists() else ""
+    assert committed == fresh, (
+        "docs/rules-matrix-barbarossa.md is stale: run `python scripts/rules_matrix.py`"
+    )
+
+
+def test_every_barbarossa_rule_is_implemented_and_tested() -> None:
+    matrix = _barbarossa_matrix()
+    assert not matrix.unimplemented, f"no implementing function: {matrix.unimplemented}"
+    assert not matrix.untested, f"no test marked with @pytest.mark.rule: {matrix.untested}"
+    assert not matrix.unknown_implemented, (
+        f"@implements IDs not in the spec: {matrix.unknown_implemented}"
+    )
+    assert not matrix.unknown_tested, (
+        f"pytest.mark.rule IDs not in the spec: {matrix.unknown_tested}"
+    )
+
+
+def test_barbarossa_catalogue_matches_spec() -> None:
+    catalogue = _barbarossa_catalogue()
+    ids = [entry.id for entry in catalogue]
+    assert len(ids) == len(set(ids)), "the rule catalogue repeats an ID"
+    for entry in catalogue:
+        assert entry.section.strip() and entry.summary.strip(), entry.id
+        assert "**" not in entry.text + entry.title, f"{entry.id} still holds markdown bold"
+    rules = {rid for rid in ids if rid.startswith("B")}
+    assert rules == {f"B{n}" for n in range(1, 25)}, "B1-B24"
+    assert sum(rid.startswith("A-B.") for rid in ids) == 22
+    assert sum(rid.startswith("E-B.") for rid in ids) == 13
+    if BARBAROSSA_SPEC.exists():
+        spec_ids = set(BARBAROSSA_SPEC_ID.findall(BARBAROSSA_SPEC.read_text(encoding="utf-8")))
+        assert spec_ids == set(ids), (
+            "catalogue out of date with barbarossa.md "
+            "(run `python scripts/extract_rules.py --game barbarossa`)"
+        )
