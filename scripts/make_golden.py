@@ -9,6 +9,9 @@ the chosen action's index in ``legal_actions``, the number of legal actions, the
 the id of the full legal list. Legal lists are stored once each (``legal_sets``, as indices into
 the file's ``actions`` table of reprs), so a replay can say which actions appeared or vanished.
 
+Barbarossa games (``barbarossa_*.json``) are stored the same way; their config holds
+``players`` and Barbarossa's enumerated options.
+
 Regenerate only after a deliberate rules change, and say why in the commit.
 """
 
@@ -19,9 +22,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from fresco_rules.fresco import GAME, Action, GameConfig, State
+from fresco_rules import barbarossa
+from fresco_rules.fresco import GAME, GameConfig
 from fresco_rules.fresco.config import OPTION_TYPES
 from fresco_rules.kernel.play import random_playout
+from fresco_rules.kernel.protocol import GameRules
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "tests" / "golden"
@@ -38,35 +43,60 @@ GAMES.append(
         {"players": "4", "market_refill": "redraw_all", "track_collision": "forward"},
     )
 )
+BARBAROSSA_GAMES: list[tuple[str, int, dict[str, str]]] = [
+    ("barbarossa_3p_seed1", 1, {"players": "3"}),
+    ("barbarossa_4p_seed2", 2, {"players": "4"}),
+    (
+        "barbarossa_4p_seed3_options",
+        3,
+        {
+            "players": "4",
+            "guess_resolution": "both_then_check",
+            "max_jewel_move": "unlimited",
+            "question_phase": "until_no",
+            "curse_in_own_solution": "forbidden",
+            "letter_check": "off",
+            "first_player_choice": "random",
+        },
+    ),
+]
 
 
-def make_config(values: dict[str, str]) -> GameConfig:
-    """A ``GameConfig`` from string values: ``players`` and any ``OPTION_TYPES`` option."""
-    unknown = sorted(set(values) - {"players"} - set(OPTION_TYPES))
+def _game_types(game: str) -> tuple[GameRules[Any, Any], type, dict[str, Any]]:
+    if game == "barbarossa":
+        return barbarossa.GAME, barbarossa.GameConfig, dict(barbarossa.OPTION_TYPES)
+    return GAME, GameConfig, dict(OPTION_TYPES)
+
+
+def make_config(values: dict[str, str], game: str = "fresco") -> Any:
+    """A game's config from string values: ``players`` and any ``OPTION_TYPES`` option."""
+    _, config_type, option_types = _game_types(game)
+    unknown = sorted(set(values) - {"players"} - set(option_types))
     if unknown:
         raise ValueError(f"unknown config keys {unknown}")
     options: dict[str, Any] = {
-        name: OPTION_TYPES[name](value) for name, value in values.items() if name != "players"
+        name: option_types[name](value) for name, value in values.items() if name != "players"
     }
-    return GameConfig(players=int(values["players"]), **options)
+    return config_type(players=int(values["players"]), **options)
 
 
-def config_strings(config: GameConfig) -> dict[str, str]:
+def config_strings(config: Any, game: str = "fresco") -> dict[str, str]:
     """Every enumerated option of ``config`` (and ``players``) as strings."""
     values = {"players": str(config.players)}
-    values.update({name: getattr(config, name).value for name in OPTION_TYPES})
+    values.update({name: getattr(config, name).value for name in _game_types(game)[2]})
     return values
 
 
-def record(seed: int, values: dict[str, str]) -> dict[str, Any]:
+def record(seed: int, values: dict[str, str], game_name: str = "fresco") -> dict[str, Any]:
     """Play one game and return its golden record."""
-    config = make_config(values)
+    game = _game_types(game_name)[0]
+    config = make_config(values, game_name)
     actions: dict[str, int] = {}
     legal_sets: dict[tuple[int, ...], int] = {}
     steps: list[tuple[int, int, str, int]] = []
 
-    def on_step(before: State, action: Action, after: State) -> None:
-        reprs = [repr(a) for a in GAME.legal_actions(before)]
+    def on_step(before: Any, action: Any, after: Any) -> None:
+        reprs = [repr(a) for a in game.legal_actions(before)]
         if len(set(reprs)) != len(reprs):
             raise RuntimeError(f"step {len(steps)}: legal_actions repeats an action: {reprs}")
         chosen = repr(action)
@@ -74,14 +104,14 @@ def record(seed: int, values: dict[str, str]) -> dict[str, Any]:
         set_id = legal_sets.setdefault(ids, len(legal_sets))
         steps.append((reprs.index(chosen), len(reprs), chosen, set_id))
 
-    playout = random_playout(GAME, config, seed, on_step=on_step)
+    playout = random_playout(game, config, seed, on_step=on_step)
     assert [count for _, count, _, _ in steps] == list(playout.legal_counts)
     return {
-        "game": GAME.name,
-        "config": config_strings(config),
+        "game": game.name,
+        "config": config_strings(config, game_name),
         "seed": seed,
         "policy": "random_playout: uniform choice, policy seed = seed",
-        "final_scores": list(GAME.scores(playout.final)),
+        "final_scores": list(game.scores(playout.final)),
         "actions": list(actions),
         "legal_sets": [list(ids) for ids in legal_sets],
         "steps": [list(step) for step in steps],
@@ -106,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     output: Path = args.output
     output.mkdir(parents=True, exist_ok=True)
-    for name, seed, values in GAMES:
-        data = record(seed, values)
+    games = [(name, seed, values, "fresco") for name, seed, values in GAMES]
+    games += [(name, seed, values, "barbarossa") for name, seed, values in BARBAROSSA_GAMES]
+    for name, seed, values, game_name in games:
+        data = record(seed, values, game_name)
         path = output / f"{name}.json"
         path.write_text(dumps(data), encoding="utf-8")
         size = path.stat().st_size

@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
-"""Write the Fresco record JSON Schema shipped in the package (run after changing actions or
-the config): python scripts/make_record_schema.py"""
+"""Write the Fresco and Barbarossa record JSON Schemas shipped in the packages (run after
+changing actions or the config): python scripts/make_record_schema.py"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from fresco_rules.barbarossa import records as barbarossa_records
 from fresco_rules.fresco.records import SCHEMA_RESOURCE, build_schema
 
 
 def render() -> str:
     return json.dumps(build_schema(), indent=1, sort_keys=True) + "\n"
+
+
+def render_barbarossa() -> str:
+    return json.dumps(barbarossa_records.build_schema(), indent=1, sort_keys=True) + "\n"
 
 
 def main() -> None:
@@ -20,6 +25,9 @@ def main() -> None:
     target = Path(fresco_rules.fresco.__file__).parent / SCHEMA_RESOURCE
     target.write_text(render(), encoding="utf-8")
     print(f"wrote {target}")
+    other = Path(barbarossa_records.__file__).parent / barbarossa_records.SCHEMA_RESOURCE
+    other.write_text(render_barbarossa(), encoding="utf-8")
+    print(f"wrote {other}")
 
 
 if __name__ == "__main__":

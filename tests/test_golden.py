@@ -15,20 +15,26 @@ from typing import Any
 
 import pytest
 
+from fresco_rules import barbarossa
 from fresco_rules.fresco import GAME, GameConfig
 from fresco_rules.fresco.config import OPTION_TYPES
+from fresco_rules.kernel.protocol import GameRules
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
 
 
-def _config(values: dict[str, str]) -> GameConfig:
-    unknown = sorted(set(values) - {"players"} - set(OPTION_TYPES))
+def _config(values: dict[str, str], game: str = "fresco") -> Any:
+    config_type: Any = GameConfig
+    option_types: dict[str, Any] = dict(OPTION_TYPES)
+    if game == "barbarossa":
+        config_type, option_types = barbarossa.GameConfig, dict(barbarossa.OPTION_TYPES)
+    unknown = sorted(set(values) - {"players"} - set(option_types))
     assert not unknown, f"unknown config keys {unknown}"
     options: dict[str, Any] = {
-        name: OPTION_TYPES[name](value) for name, value in values.items() if name != "players"
+        name: option_types[name](value) for name, value in values.items() if name != "players"
     }
-    return GameConfig(players=int(values["players"]), **options)
+    return config_type(players=int(values["players"]), **options)
 
 
 def _difference(expected: list[str], actual: list[str]) -> str:
@@ -53,25 +59,27 @@ def test_golden_files_exist() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
 def test_golden_game_replays(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["game"] == GAME.name
+    games: dict[str, GameRules[Any, Any]] = {"fresco": GAME, "barbarossa": barbarossa.GAME}
+    assert data["game"] in games
+    game = games[data["game"]]
     table: list[str] = data["actions"]
     legal_sets: list[list[int]] = data["legal_sets"]
-    state = GAME.new_game(_config(data["config"]), data["seed"])
+    state = game.new_game(_config(data["config"], data["game"]), data["seed"])
     history: list[str] = []
     for number, (index, count, chosen, set_id) in enumerate(data["steps"]):
-        assert not GAME.is_over(state), f"{path.name}: the game ended before step {number}"
-        legal = GAME.legal_actions(state)
+        assert not game.is_over(state), f"{path.name}: the game ended before step {number}"
+        legal = game.legal_actions(state)
         actual = [repr(action) for action in legal]
         expected = [table[i] for i in legal_sets[set_id]]
         assert len(expected) == count
         if len(actual) != count or actual != expected or actual[index] != chosen:
             shown = actual[index] if index < len(actual) else "<no such index>"
             pytest.fail(
-                f"{path.name}: step {number} (seat {GAME.current_player(state)}, after "
+                f"{path.name}: step {number} (seat {game.current_player(state)}, after "
                 f"{history[-3:]}): expected {count} legal actions, got {len(actual)}; "
                 f"stored choice #{index} {chosen}, now {shown}\n" + _difference(expected, actual)
             )
-        state = GAME.apply(state, legal[index])
+        state = game.apply(state, legal[index])
         history.append(chosen)
-    assert GAME.is_over(state), f"{path.name}: the game did not end after {len(history)} steps"
-    assert list(GAME.scores(state)) == data["final_scores"], f"{path.name}: final scores differ"
+    assert game.is_over(state), f"{path.name}: the game did not end after {len(history)} steps"
+    assert list(game.scores(state)) == data["final_scores"], f"{path.name}: final scores differ"

@@ -121,6 +121,7 @@ __all__ = [
 ]
 
 from ..kernel.protocol import GameRules as _GameRules
+from .records import make_codec, record_game
 from .render import describe
 
 GAME: _GameRules[State, Action] = _GameRules(
@@ -135,7 +136,8 @@ GAME: _GameRules[State, Action] = _GameRules(
     current_player=current_player,
     token_ledger=token_ledger,
     describe=describe,
+    codec=make_codec(),
 )
 """Barbarossa as a kernel ``GameRules`` value (random play, state machines, records)."""
 
-__all__ += ["GAME", "describe"]
+__all__ += ["GAME", "describe", "make_codec", "record_game"]

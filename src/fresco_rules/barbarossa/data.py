@@ -155,21 +155,29 @@ _converter = cattrs.Converter(forbid_extra_keys=True)
 _converter.register_unstructure_hook(EventKind, lambda kind: kind.value)
 
 
-def _strict_int(value: object, _: type) -> int:
-    # cattrs would turn "5" or True into an int; a data file must say what it means.
+def strict_int(value: object, _: type) -> int:
+    """cattrs hook: only a real integer (cattrs would turn "5" or True into one)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"expected an integer, got {type(value).__name__} {value!r}")
     return value
 
 
-def _strict_str(value: object, _: type) -> str:
+def strict_str(value: object, _: type) -> str:
+    """cattrs hook: only a real string."""
     if not isinstance(value, str):
         raise TypeError(f"expected a string, got {type(value).__name__} {value!r}")
     return value
 
 
-_converter.register_structure_hook(int, _strict_int)
-_converter.register_structure_hook(str, _strict_str)
+def strict_bool(value: object, _: type) -> bool:
+    """cattrs hook: only ``true`` or ``false``."""
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {type(value).__name__} {value!r}")
+    return value
+
+
+_converter.register_structure_hook(int, strict_int)
+_converter.register_structure_hook(str, strict_str)
 
 
 def track_problems(track: Track, path: str) -> list[str]:
