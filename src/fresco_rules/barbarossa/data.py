@@ -21,6 +21,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
+from ..kernel.codec import strict_converter
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from .vocab import EventKind, normalise_word
@@ -151,33 +152,7 @@ class ComponentData:
         return tuple(found)
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-_converter.register_unstructure_hook(EventKind, lambda kind: kind.value)
-
-
-def strict_int(value: object, _: type) -> int:
-    """cattrs hook: only a real integer (cattrs would turn "5" or True into one)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected an integer, got {type(value).__name__} {value!r}")
-    return value
-
-
-def strict_str(value: object, _: type) -> str:
-    """cattrs hook: only a real string."""
-    if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {type(value).__name__} {value!r}")
-    return value
-
-
-def strict_bool(value: object, _: type) -> bool:
-    """cattrs hook: only ``true`` or ``false``."""
-    if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, got {type(value).__name__} {value!r}")
-    return value
-
-
-_converter.register_structure_hook(int, strict_int)
-_converter.register_structure_hook(str, strict_str)
+_converter = strict_converter()
 
 
 def track_problems(track: Track, path: str) -> list[str]:

@@ -1,0 +1,328 @@
+"""JSON codecs for attrs-based games: strict cattrs structuring and a record codec built from a
+game's config, state and action classes.
+
+A game describes itself once in a ``CodecSpec``; ``build_codec`` gives the ``RecordCodec`` that
+``kernel.records`` replays with, and ``build_schema`` the JSON Schema of the game's records.
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from enum import Enum
+from importlib import resources
+from typing import Any
+
+import attrs
+import cattrs
+from attrs import frozen
+
+from .chance import Outcome
+from .errors import RulesError
+from .jsonschema_gen import record_schema
+from .records import RECORD_FORMAT, RECORD_VERSION, InvalidRecord, RecordCodec
+
+SCHEMA_RESOURCE = "data/record.schema.json"
+
+
+def strict_int(value: object, _: type) -> int:
+    # cattrs' default would turn "5" or True into an int; a file must say what it means.
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"expected an integer, got {type(value).__name__} {value!r}")
+    return value
+
+
+def strict_str(value: object, _: type) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a string, got {type(value).__name__} {value!r}")
+    return value
+
+
+def strict_bool(value: object, _: type) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {type(value).__name__} {value!r}")
+    return value
+
+
+def strict_converter() -> cattrs.Converter:
+    """A cattrs converter that refuses unknown keys and values of the wrong JSON type, and
+    writes enums as their values and tuples as lists."""
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    converter.register_structure_hook(int, strict_int)
+    converter.register_structure_hook(str, strict_str)
+    converter.register_structure_hook(bool, strict_bool)
+    converter.register_unstructure_hook(Enum, lambda member: member.value)
+    converter.register_unstructure_hook(
+        tuple, lambda values: [converter.unstructure(v) for v in values]
+    )
+    return converter
+
+
+STRUCTURE_ERRORS = (cattrs.BaseValidationError, ValueError, TypeError, KeyError)
+
+
+def structure_error(exc: Exception, prefix: str = "$") -> InvalidRecord:
+    """An ``InvalidRecord`` naming the first bad path of a structuring error, under ``prefix``."""
+    if isinstance(exc, cattrs.BaseValidationError):
+        first = cattrs.transform_error(exc, path="$")[0]
+        message, _, path = first.rpartition(" @ ")
+        return InvalidRecord(message or first, path=prefix + (path or "$").removeprefix("$"))
+    return InvalidRecord(str(exc), path=prefix)
+
+
+@frozen
+class CodecSpec:
+    """What the generic codec needs to know about a game."""
+
+    game: str
+    config_cls: type
+    state_cls: type
+    action_types: Sequence[type]
+    """Action classes, each with a unique ``kind`` ClassVar."""
+    default_components: Callable[[], Any]
+    """The shipped component data; a component set has ``name``, ``version`` and ``digest``."""
+    derive: Callable[[Any], Any]
+    """Derives the state's ``derived_field`` from a config; raises ``RulesError`` for a config
+    that cannot start a game."""
+    start: Callable[[Any, int, Sequence[Outcome]], Any]
+    seat_to_move: Callable[[Any], int | None]
+    turn_rule: Callable[[Any], str]
+    result_rule: str
+    chance_rule: str
+    players: tuple[int, int]
+    """The smallest and largest player count."""
+    package: str
+    """The package holding ``data/record.schema.json``."""
+    derived_field: str = "tables"
+    action_fields: frozenset[str] = frozenset()
+    """State fields holding a tuple of actions (or None), stored with their kinds."""
+
+    @property
+    def actions_by_kind(self) -> dict[str, type]:
+        return {cls.kind: cls for cls in self.action_types}  # type: ignore[attr-defined]
+
+
+_CONVERTER = strict_converter()
+
+
+def _identity(data: Any) -> dict[str, Any]:
+    return {"name": data.name, "version": data.version, "digest": data.digest}
+
+
+class _Codec:
+    """The JSON forms of one game's configs, actions and states."""
+
+    def __init__(self, spec: CodecSpec, components: Iterable[Any]) -> None:
+        self.spec = spec
+        self.known = (spec.default_components(), *components)
+        self.kinds = spec.actions_by_kind
+
+    def config_to_json(self, config: Any) -> dict[str, Any]:
+        raw: dict[str, Any] = {}
+        for field in attrs.fields(self.spec.config_cls):
+            value = getattr(config, field.name)
+            if field.name == "components":
+                raw["components"] = _identity(value)
+            elif isinstance(value, frozenset):
+                raw[field.name] = sorted(_CONVERTER.unstructure(v) for v in value)
+            else:
+                raw[field.name] = _CONVERTER.unstructure(value)
+        return raw
+
+    def config_from_json(self, raw: Any) -> Any:
+        if not isinstance(raw, Mapping):
+            raise InvalidRecord("setup must be an object")
+        body = dict(raw)
+        identity = body.pop("components", None)
+        if not isinstance(identity, Mapping) or "digest" not in identity:
+            raise InvalidRecord("setup must name its component data", path="$.components")
+        data = next((c for c in self.known if c.digest == identity["digest"]), None)
+        if data is None:
+            raise InvalidRecord(
+                f"component data {identity.get('name')!r} (digest {identity.get('digest')}) is "
+                "not loaded: pass the matching component file (--components)",
+                path="$.components",
+            )
+        hints = typing.get_type_hints(self.spec.config_cls)
+        values: dict[str, Any] = {"components": data}
+        for field in attrs.fields(self.spec.config_cls):
+            if field.name == "components" or field.name not in body:
+                continue
+            try:
+                values[field.name] = _CONVERTER.structure(body.pop(field.name), hints[field.name])
+            except STRUCTURE_ERRORS as exc:
+                raise structure_error(exc, f"$.{field.name}") from None
+        if body:
+            raise InvalidRecord(f"unknown setup fields {sorted(body)}", path="$")
+        config = self.spec.config_cls(**values)
+        try:
+            self.spec.derive(config)
+        except RulesError as exc:
+            raise InvalidRecord(f"setup cannot start a game: {exc}", path="$") from None
+        return config
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        body: dict[str, Any] = _CONVERTER.unstructure(action)
+        return {"kind": action.kind, **body}
+
+    def action_from_json(self, raw: Any) -> Any:
+        if not isinstance(raw, Mapping):
+            raise InvalidRecord("an action is an object with a 'kind'")
+        kind = raw.get("kind")
+        cls = self.kinds.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise InvalidRecord(f"unknown action kind {kind!r}", path="$.kind")
+        body = {key: value for key, value in raw.items() if key != "kind"}
+        try:
+            return _CONVERTER.structure(body, cls)
+        except STRUCTURE_ERRORS as exc:
+            raise structure_error(exc) from None
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        """Every field of a state except the derived one, as plain JSON data."""
+        raw: dict[str, Any] = {}
+        for field in attrs.fields(self.spec.state_cls):
+            value = getattr(state, field.name)
+            if field.name == self.spec.derived_field:
+                continue
+            if field.name == "config":
+                raw["config"] = self.config_to_json(value)
+            elif field.name in self.spec.action_fields:
+                raw[field.name] = [None if a is None else self.action_to_json(a) for a in value]
+            else:
+                raw[field.name] = _CONVERTER.unstructure(value)
+        return raw
+
+    def state_from_json(self, raw: Any) -> Any:
+        if not isinstance(raw, Mapping):
+            raise InvalidRecord("a state is an object")
+        config = self.config_from_json(raw.get("config"))
+        hints = typing.get_type_hints(self.spec.state_cls)
+        values: dict[str, Any] = {"config": config,
+                                  self.spec.derived_field: self.spec.derive(config)}
+        for field in attrs.fields(self.spec.state_cls):
+            if field.name in values:
+                continue
+            if field.name not in raw:
+                raise InvalidRecord("missing state field", path=f"$.{field.name}")
+            try:
+                if field.name in self.spec.action_fields:
+                    values[field.name] = tuple(
+                        None if a is None else self.action_from_json(a) for a in raw[field.name]
+                    )
+                else:
+                    values[field.name] = _CONVERTER.structure(raw[field.name],
+                                                              hints[field.name])
+            except STRUCTURE_ERRORS as exc:
+                raise structure_error(exc, f"$.{field.name}") from None
+        return self.spec.state_cls(**values)
+
+
+def shipped_schema(spec: CodecSpec) -> dict[str, Any]:
+    """The record JSON Schema shipped in the game's package."""
+    text = resources.files(spec.package).joinpath(SCHEMA_RESOURCE).read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def build_codec(spec: CodecSpec, components: Iterable[Any] = ()) -> RecordCodec:
+    """The game's record codec; ``components`` adds component sets a record may name."""
+    codec = _Codec(spec, components)
+    return RecordCodec(
+        schema=shipped_schema(spec),
+        start=spec.start,
+        config_to_json=codec.config_to_json,
+        config_from_json=codec.config_from_json,
+        action_to_json=codec.action_to_json,
+        action_from_json=codec.action_from_json,
+        state_to_json=codec.state_to_json,
+        state_from_json=codec.state_from_json,
+        chance_log=lambda state: state.chance.log,
+        seat_to_move=spec.seat_to_move,
+        turn_rule=spec.turn_rule,
+        where=lambda state: state.where(),
+        result_rule=spec.result_rule,
+        chance_rule=spec.chance_rule,
+        chance_left=lambda state: len(state.chance.script),
+    )
+
+
+def build_schema(spec: CodecSpec) -> dict[str, Any]:
+    """The JSON Schema of the game's records, generated from its config and action types."""
+    identity = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "version": {"type": "integer"},
+            "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+        },
+        "required": ["name", "version", "digest"],
+        "additionalProperties": False,
+    }
+    low, high = spec.players
+    players = {"type": "integer", "minimum": low, "maximum": high}
+    setup = record_schema(spec.config_cls, overrides={"components": identity, "players": players})
+    setup["required"] = ["players", "components"]
+    action: dict[str, Any] = {
+        "type": "object",
+        "required": ["kind"],
+        "properties": {"kind": {"enum": sorted(spec.actions_by_kind)}},
+        "allOf": [
+            {
+                "if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                "then": record_schema(cls, tag=("kind", kind)),
+            }
+            for kind, cls in spec.actions_by_kind.items()
+        ],
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{spec.game.title()} game record (fresco_rules)",
+        "type": "object",
+        "required": ["format", "format_version", "library_version", "game", "setup",
+                     "chance", "steps"],
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": RECORD_FORMAT},
+            "format_version": {"const": RECORD_VERSION},
+            "library_version": {"type": "string", "maxLength": 100},
+            "game": {"const": spec.game},
+            "setup": setup,
+            "seed": {"anyOf": [{"type": "integer", "minimum": -(2**63), "maximum": 2**64},
+                               {"type": "null"}]},
+            "chance": {
+                "type": "array",
+                "maxItems": 100_000,
+                "items": {
+                    "type": "array",
+                    "prefixItems": [{"type": "string", "maxLength": 100},
+                                    {"type": "string", "maxLength": 100}],
+                    "items": False,
+                    "minItems": 2,
+                },
+            },
+            "steps": {
+                "type": "array",
+                "maxItems": 1_000_000,
+                "items": {
+                    "type": "object",
+                    "required": ["seat", "action"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "seat": {"anyOf": [{"type": "integer", "minimum": 0,
+                                            "maximum": high - 1},
+                                           {"type": "null"}]},
+                        "action": action,
+                    },
+                },
+            },
+            "result": {
+                "type": "object",
+                "required": ["scores"],
+                "additionalProperties": False,
+                "properties": {"scores": {"type": "array", "maxItems": high,
+                                          "items": {"type": "integer"}}},
+            },
+        },
+    }
