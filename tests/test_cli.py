@@ -158,5 +158,22 @@ def test_play_and_replay_with_own_component_data(tmp_path: Path) -> None:
 def test_many_games_summary_in_parallel() -> None:
     done = run("play", "--games", "6", "--jobs", "2", "--players", "2", "--seed", "1")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("6 games, 2 players, seeds 1-6")
+    assert done.stdout.startswith("6 Fresco games, 2 players, seeds 1-6")
     assert "6/6 games" in done.stderr
+
+
+@pytest.mark.rule("B1")
+def test_barbarossa_plays_records_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "barbarossa.json"
+    done = run("play", "--game", "barbarossa", "--players", "3", "--seed", "2", "--record", path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Barbarossa, 3 players, seed 2")
+    assert "rolls the die" in done.stdout and "winner: seat" in done.stdout
+    checked = run("replay", path, "--quiet")
+    assert checked.returncode == 0, checked.stdout
+    assert checked.stdout.startswith("valid: ")
+    assert run("show", path, "--step", "5").returncode == 0
+    assert run("play", "--game", "barbarossa", "--players", "2").returncode == 2
+    listing = run("rules", "--game", "barbarossa")
+    assert listing.returncode == 0 and listing.stdout.startswith("B1 ")
+    assert "barbarossa" in run("data", "template", "--game", "barbarossa").stdout

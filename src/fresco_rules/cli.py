@@ -12,52 +12,70 @@ import json
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import Path
 from typing import Any, TextIO
 
 import attrs
 
 from . import __version__
-from .fresco import (
-    GAME,
-    GameConfig,
-    State,
-    leonardo_score,
-    load_components,
-    make_codec,
-    record_game,
-    scores,
-    winners,
-)
-from .fresco.config import OPTION_TYPES
-from .fresco.data import ComponentData
-from .fresco.render import board, describe, events, full_view
 from .kernel.errors import InvalidData, RulesError
 from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
+
+GAMES = ("fresco", "barbarossa")
+COMPONENT_FILES = {"fresco": "data/base.toml", "barbarossa": "data/components.toml"}
+
+
+@attrs.frozen
+class Frontend:
+    """What the command line uses of one game package."""
+
+    name: str
+    package: Any
+    render: Any
+
+    @property
+    def title(self) -> str:
+        return self.name.title()
+
+    @property
+    def option_types(self) -> dict[str, Any]:
+        types: dict[str, Any] = import_module(f"{self.package.__name__}.config").OPTION_TYPES
+        return types
+
+
+def frontend(name: str) -> Frontend:
+    if name not in GAMES:
+        raise UsageError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
+    package = import_module(f"fresco_rules.{name}")
+    return Frontend(name, package, import_module(f"fresco_rules.{name}.render"))
 
 
 class UsageError(Exception):
     """A bad command line (exit code 2)."""
 
 
-def _components(path: str | None) -> tuple[ComponentData, ...]:
-    return () if path is None else (load_components(path),)
+def _components(front: Frontend, path: str | None) -> tuple[Any, ...]:
+    return () if path is None else (front.package.load_components(path),)
 
 
-def _game(components: tuple[ComponentData, ...]) -> GameRules[State, Any]:
-    return attrs.evolve(GAME, codec=make_codec(components)) if components else GAME
+def _game(front: Frontend, components: tuple[Any, ...]) -> GameRules[Any, Any]:
+    game: GameRules[Any, Any] = front.package.GAME
+    if components:
+        return attrs.evolve(game, codec=front.package.make_codec(components))
+    return game
 
 
-def _config(args: argparse.Namespace, components: tuple[ComponentData, ...]) -> GameConfig:
+def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ...]) -> Any:
     chosen: dict[str, Any] = {}
+    option_types = front.option_types
     for text in args.option:
         name, _, value = text.partition("=")
-        kind = OPTION_TYPES.get(name)
+        kind = option_types.get(name)
         if kind is None:
-            raise UsageError(f"unknown option {name!r}; known: {', '.join(OPTION_TYPES)}")
+            raise UsageError(f"unknown option {name!r}; known: {', '.join(option_types)}")
         try:
             chosen[name] = kind(value)
         except ValueError:
@@ -65,37 +83,41 @@ def _config(args: argparse.Namespace, components: tuple[ComponentData, ...]) -> 
             raise UsageError(f"option {name} takes one of: {values}") from None
     if components:
         chosen["components"] = components[0]
-    return GameConfig(players=args.players, **chosen)
+    config: Any = front.package.GameConfig(players=args.players, **chosen)
+    return config
 
 
-def _log_step(out: TextIO) -> Any:
-    def log(before: State, action: Any, after: State) -> None:
-        print(f"r{before.round} {describe(before, action)}", file=out)
+def _log_step(front: Frontend, out: TextIO) -> Any:
+    describe, events = front.render.describe, front.render.events
+
+    def log(before: Any, action: Any, after: Any) -> None:
+        prefix = f"r{before.round} " if hasattr(before, "round") else ""
+        print(f"{prefix}{describe(before, action)}", file=out)
         for line in events(before, after):
             print(line, file=out)
 
     return log
 
 
-def _print_result(final: State, out: TextIO) -> None:
-    print(
-        "final scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(scores(final))),
-        file=out,
-    )
-    leo = leonardo_score(final)
-    if leo is not None:
-        print(f"Leonardo: {leo} (cannot win)", file=out)
-    if final.phase.value == "over":
-        print("winner: " + ", ".join(f"seat {s}" for s in winners(final)), file=out)
+def _print_result(front: Frontend, final: Any, out: TextIO) -> None:
+    points = front.package.scores(final)
+    print("final scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(points)), file=out)
+    leonardo = getattr(front.package, "leonardo_score", None)
+    if leonardo is not None and leonardo(final) is not None:
+        print(f"Leonardo: {leonardo(final)} (cannot win)", file=out)
+    if front.package.is_over(final):
+        print("winner: " + ", ".join(f"seat {s}" for s in front.package.winners(final)), file=out)
 
 
-def _play_one(config: GameConfig, seed: int) -> tuple[int, tuple[int, ...], int, int]:
+def _play_one(name: str, config: Any, seed: int) -> tuple[int, tuple[int, ...], int, int]:
     """(seed, scores, steps, rounds) of one quiet game; a top-level function for workers."""
-    playout = random_playout(GAME, config, seed)
-    return seed, scores(playout.final), len(playout.steps), playout.final.round
+    game: GameRules[Any, Any] = frontend(name).package.GAME
+    playout = random_playout(game, config, seed)
+    rounds = getattr(playout.final, "round", 0)
+    return seed, game.scores(playout.final), len(playout.steps), rounds
 
 
-def _play_many(args: argparse.Namespace, config: GameConfig, out: TextIO) -> int:
+def _play_many(front: Frontend, args: argparse.Namespace, config: Any, out: TextIO) -> int:
     seeds = range(args.seed, args.seed + args.games)
     results: list[tuple[int, tuple[int, ...], int, int]] = []
     err = sys.stderr
@@ -107,26 +129,29 @@ def _play_many(args: argparse.Namespace, config: GameConfig, out: TextIO) -> int
 
     if args.jobs > 1:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for result in pool.map(_play_one, [config] * len(seeds), seeds, chunksize=8):
+            names = [front.name] * len(seeds)
+            for result in pool.map(_play_one, names, [config] * len(seeds), seeds, chunksize=8):
                 results.append(result)
                 progress()
     else:
         for seed in seeds:
-            results.append(_play_one(config, seed))
+            results.append(_play_one(front.name, config, seed))
             progress()
     print(file=err)
     players = config.players
     print(
-        f"{len(results)} games, {players} players, seeds {seeds.start}-{seeds.stop - 1}", file=out
+        f"{len(results)} {front.title} games, {players} players, "
+        f"seeds {seeds.start}-{seeds.stop - 1}",
+        file=out,
     )
     steps = [r[2] for r in results]
     rounds = [r[3] for r in results]
-    print(
-        f"game length: steps mean {sum(steps) / len(steps):.1f} (min {min(steps)}, "
-        f"max {max(steps)}); rounds mean {sum(rounds) / len(rounds):.1f} "
-        f"(min {min(rounds)}, max {max(rounds)})",
-        file=out,
-    )
+    length = f"steps mean {sum(steps) / len(steps):.1f} (min {min(steps)}, max {max(steps)})"
+    if any(rounds):
+        length += (
+            f"; rounds mean {sum(rounds) / len(rounds):.1f} (min {min(rounds)}, max {max(rounds)})"
+        )
+    print(f"game length: {length}", file=out)
     for seat in range(players):
         points = [r[1][seat] for r in results]
         wins = sum(1 for r in results if r[1][seat] == max(r[1]))
@@ -139,53 +164,64 @@ def _play_many(args: argparse.Namespace, config: GameConfig, out: TextIO) -> int
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    components = _components(args.components)
-    config = _config(args, components)
+    front = frontend(args.game)
+    components = _components(front, args.components)
+    config = _config(front, args, components)
     if args.games < 1 or args.jobs < 1:
         raise UsageError("--games and --jobs take a whole number from 1")
     if args.games > 1:
         if args.record:
             raise UsageError("--record writes one game: leave out --games")
-        return _play_many(args, config, out)
-    game = _game(components)
+        return _play_many(front, args, config, out)
+    game = _game(front, components)
+    board = front.render.board
     if not args.quiet:
         first = game.new_game(config, args.seed)
-        print(f"Fresco, {args.players} players, seed {args.seed}", file=out)
+        print(f"{front.title}, {args.players} players, seed {args.seed}", file=out)
         print(board(first), file=out)
-    playout = random_playout(
-        game, config, args.seed, on_step=None if args.quiet else _log_step(out)
-    )
+    on_step = None if args.quiet else _log_step(front, out)
+    playout = random_playout(game, config, args.seed, on_step=on_step)
     final = playout.final
     print(board(final), file=out)
-    print(f"steps: {len(playout.steps)}, rounds: {final.round}", file=out)
-    _print_result(final, out)
+    rounds = f", rounds: {final.round}" if hasattr(final, "round") else ""
+    print(f"steps: {len(playout.steps)}{rounds}", file=out)
+    _print_result(front, final, out)
     if args.record:
-        record = record_game(config, args.seed, playout.steps, final)
+        record = front.package.record_game(config, args.seed, playout.steps, final)
         Path(args.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
         print(f"record written to {args.record}", file=out)
     return 0
 
 
+def _record_frontend(record: dict[str, Any]) -> Frontend:
+    name = record.get("game")
+    if name not in GAMES:
+        raise InvalidRecord(f"unknown game {name!r}; known: {', '.join(GAMES)}", path="$.game")
+    return frontend(str(name))
+
+
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    game = _game(_components(args.components))
     record = parse_record(Path(args.file))
+    front = _record_frontend(record)
+    game = _game(front, _components(front, args.components))
     try:
-        final = replay(game, record, on_step=None if args.quiet else _log_step(out))
+        final = replay(game, record, on_step=None if args.quiet else _log_step(front, out))
     except ReplayError as exc:
         where = "after the last step" if exc.step is None else f"step {exc.step}"
         print(f"illegal {where}: seat {exc.seat}, action {json.dumps(exc.action)}", file=out)
         print(f"rule {exc.rule}: {exc.reason}", file=out)
         return 1
     steps = len(record["steps"])
-    state = "game over" if final.phase.value == "over" else "game not over"
+    state = "game over" if game.is_over(final) else "game not over"
     print(f"valid: {steps} steps, {state}", file=out)
-    _print_result(final, out)
+    _print_result(front, final, out)
     return 0
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
-    game = _game(_components(args.components))
     record = parse_record(Path(args.file))
+    front = _record_frontend(record)
+    game = _game(front, _components(front, args.components))
     total = len(record.get("steps", [])) if isinstance(record.get("steps"), list) else 0
     step = total if args.step is None else args.step
     if not 0 <= step <= total:
@@ -196,7 +232,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         print(f"the record is illegal before step {step}: {exc}", file=out)
         return 1
     print(f"after step {step} of {total}:", file=out)
-    print(full_view(state), file=out)
+    print(getattr(front.render, "full_view", front.render.board)(state), file=out)
     return 0
 
 
@@ -205,7 +241,13 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     from .kernel.matrix import scan_tests
     from .kernel.registry import implementations
 
-    catalogue = load_catalogue("fresco_rules.fresco", "data/rules.toml")
+    front = frontend(args.game)
+    pattern = getattr(front.package, "RULE_ID", None)
+    catalogue = (
+        load_catalogue(front.package.__name__, "data/rules.toml", id_pattern=pattern)
+        if pattern is not None
+        else load_catalogue(front.package.__name__, "data/rules.toml")
+    )
     if args.id is None:
         for listed in catalogue:
             print(f"{listed.id:<7} {listed.summary}", file=out)
@@ -233,14 +275,15 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_data(args: argparse.Namespace, out: TextIO) -> int:
+    front = frontend(args.game)
     if args.action == "template":
-        text = resources.files("fresco_rules.fresco").joinpath("data/base.toml")
+        text = resources.files(front.package.__name__).joinpath(COMPONENT_FILES[front.name])
         out.write(text.read_text(encoding="utf-8"))
         return 0
     if args.file is None:
         raise UsageError("data check needs a file")
     try:
-        data = load_components(args.file)
+        data = front.package.load_components(args.file)
     except InvalidData as exc:
         source, _, details = str(exc).partition(": ")
         print(f"{source}: not valid component data", file=out)
@@ -264,6 +307,7 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
 
     play = commands.add_parser("play", help="play seeded random games and print their log")
+    play.add_argument("--game", default="fresco", choices=GAMES)
     play.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     play.add_argument("--seed", type=int, default=0)
     play.add_argument(
@@ -294,11 +338,13 @@ def parser() -> argparse.ArgumentParser:
 
     rules = commands.add_parser("rules", help="list the rules, or show one with its code/tests")
     rules.add_argument("id", nargs="?")
+    rules.add_argument("--game", default="fresco", choices=GAMES)
     rules.set_defaults(run=cmd_rules)
 
     data = commands.add_parser("data", help="component data: print a template or check a file")
     data.add_argument("action", choices=("template", "check"))
     data.add_argument("file", nargs="?")
+    data.add_argument("--game", default="fresco", choices=GAMES)
     data.set_defaults(run=cmd_data)
     return top
 
