@@ -20,6 +20,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
+from ..kernel.codec import strict_converter
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from .vocab import BASE_PAINTS, Paint
@@ -145,32 +146,7 @@ class ComponentData:
         return tuple(found)
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
-_converter.register_unstructure_hook(Paint, lambda paint: paint.value)
-
-
-def strict_int(value: object, _: type) -> int:
-    # cattrs' default would turn "5" or True into an int; a data file must say what it means.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected an integer, got {type(value).__name__} {value!r}")
-    return value
-
-
-def strict_str(value: object, _: type) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {type(value).__name__} {value!r}")
-    return value
-
-
-def strict_bool(value: object, _: type) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, got {type(value).__name__} {value!r}")
-    return value
-
-
-_converter.register_structure_hook(int, strict_int)
-_converter.register_structure_hook(str, strict_str)
-_converter.register_structure_hook(bool, strict_bool)
+_converter = strict_converter()
 
 
 def _problems_in(data: ComponentData) -> list[str]:
