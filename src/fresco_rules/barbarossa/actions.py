@@ -13,15 +13,8 @@ from typing import Any, ClassVar
 
 from attrs import field, frozen
 
+from ..kernel.actions import strict_key as _strict
 from .vocab import Reply, Verdict, normalise_letter
-
-
-def _strict(value: object) -> object:
-    """Comparison key that tells ``0`` from ``0.0`` and ``True`` (plain ``==`` does not), so a
-    malformed action never equals a legal one."""
-    if isinstance(value, tuple):
-        return (tuple, tuple(_strict(item) for item in value))
-    return (type(value), value)
 
 
 @frozen
