@@ -193,6 +193,12 @@ EXPECTED_PROVISIONAL = (
     *(f"$.sides[1].hostel[{i}]" for i in range(5)),  # the 3-player side uses the same table
     *(f"$.market_tiles[{i}]" for i in range(5, 14)),  # M06-M14
     *(f"$.fresco_tiles[{i}]" for i in range(25)),  # every fresco tile
+    # modules 4-6 (component-data.md 5-7)
+    *(f"$.modules.wishing_well.free_paints[{i}]" for i in range(3)),  # the pictured tiles
+    *(f"$.modules.leaf_gold.arrows[{i}]" for i in range(4)),  # golden-tile slots
+    *(f"$.modules.glaziers.windows[{i}]" for i in range(18)),  # every window tile
+    "$.modules.glaziers.workbench",  # slot prices
+    "$.modules.glaziers.window_segments",  # the 12 window-bordering segments
 )
 
 

@@ -2,7 +2,9 @@
 
 The shipped file ``data/base.toml`` marks every row with its provenance; PROVISIONAL rows are a
 reconstruction and can be replaced by a user's own file. ``load_components`` rejects a bad file
-with an ``InvalidData`` error that names the path of each bad field.
+with an ``InvalidData`` error that names the path of each bad field. The data of expansion
+modules 4-6 is the ``modules`` section (``data/modules.toml``, see ``module_data``); a file
+without that section gets the shipped module data.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from attrs import frozen
 from ..kernel.codec import strict_converter
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
+from .module_data import ModuleData, module_problems
 from .vocab import BASE_PAINTS, Paint
 
 PROVENANCES = ("rulebook", "seed", "review", "decision", "provisional")
@@ -112,6 +115,8 @@ class ComponentData:
     sides: tuple[BoardSide, ...]
     market_tiles: tuple[MarketTile, ...]
     fresco_tiles: tuple[FrescoTile, ...]
+    modules: ModuleData
+    """Expansion modules 4-6 (component-data.md sections 5-7)."""
     digest: str = attrs.field(default="")
 
     def __eq__(self, other: object) -> bool:
@@ -119,6 +124,11 @@ class ComponentData:
 
     def __hash__(self) -> int:
         return hash(self.digest)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> ComponentData:
+        """Immutable and compared by ``digest``: a deep copy is the same object (keeps the
+        snapshots of the test harnesses cheap)."""
+        return self
 
     def side_for(self, players: int) -> BoardSide:
         """R0.2: the board side used with this many players."""
@@ -228,6 +238,15 @@ def _problems_in(data: ComponentData) -> list[str]:
         for j, paint in enumerate(fresco.pieces):
             check(paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint")
         check_provenance(fresco.provenance, path)
+    problems.extend(
+        module_problems(
+            data.modules,
+            "$.modules",
+            market_ids={tile.id for tile in data.market_tiles},
+            sides={side.name: side.booth_capacities for side in data.sides},
+            provenances=PROVENANCES,
+        )
+    )
     return problems
 
 
@@ -273,10 +292,13 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
     """Structure and validate a component table (R0.66 box counts, R0.67 tile sets).
 
     Raises ``InvalidData`` naming every bad field with its path (``$.fresco_tiles[3].value``).
+    Without a ``modules`` table the shipped module data (``data/modules.toml``) is used.
     """
     if not isinstance(raw, Mapping):
         raise InvalidData(f"{source}: the top level must be a table, not {type(raw).__name__}")
     body = {key: value for key, value in raw.items() if key != "digest"}
+    if "modules" not in body:
+        body["modules"] = _shipped_modules()
     try:
         data = _converter.structure(body, ComponentData)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:
@@ -288,9 +310,20 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
     problems = _problems_in(data)
     if problems:
         raise InvalidData(f"{source}: " + "; ".join(problems))
-    canonical = json.dumps(_converter.unstructure(data), sort_keys=True, separators=(",", ":"))
+    plain = _converter.unstructure(data)
+    if plain["modules"] == _shipped_module_plain():
+        # The shipped module data keeps the digest of the base part, so records made before
+        # the modules existed still name the same component set; other module data changes it.
+        del plain["modules"]
+    canonical = json.dumps(plain, sort_keys=True, separators=(",", ":"))
     digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
     return attrs.evolve(data, digest=digest)
+
+
+@cache
+def _shipped_module_plain() -> Any:
+    """The plain-data form of the shipped module data (for the digest)."""
+    return _converter.unstructure(_converter.structure(_shipped_modules(), ModuleData))
 
 
 def load_components(path: str | Path) -> ComponentData:
@@ -310,6 +343,16 @@ def components_to_mapping(data: ComponentData) -> dict[str, Any]:
     raw: dict[str, Any] = _converter.unstructure(data)
     raw.pop("digest", None)
     return raw
+
+
+@cache
+def _shipped_module_text() -> str:
+    return resources.files(__package__).joinpath("data/modules.toml").read_text(encoding="utf-8")
+
+
+def _shipped_modules() -> dict[str, Any]:
+    """A fresh plain-data copy of ``data/modules.toml``."""
+    return tomllib.loads(_shipped_module_text())
 
 
 @cache

@@ -1,4 +1,5 @@
-"""Fresco vocabulary: paints, locations and the cathedral grid (rules R0.3, R0.26, R0.47)."""
+"""Fresco vocabulary: paints, locations, the cathedral grid (rules R0.3, R0.26, R0.47), the
+expansion modules and their glass colours (fresco-modules-456.md)."""
 
 from __future__ import annotations
 
@@ -78,9 +79,59 @@ class Location(Enum):
     WORKSHOP = "workshop"
     THEATRE = "theatre"
     CATHEDRAL_2 = "cathedral_2"
+    GLASSWORKS = "glassworks"
+    """Module 6 (R6.6): visited instead of the column covered by the Glassworks tile."""
 
 
-PLAN_COLUMNS: tuple[Location, ...] = tuple(Location)
+PLAN_COLUMNS: tuple[Location, ...] = (
+    Location.MARKET,
+    Location.CATHEDRAL,
+    Location.STUDIO,
+    Location.WORKSHOP,
+    Location.THEATRE,
+    Location.CATHEDRAL_2,
+)
 """The order of the fields of a plan: the five side-1 columns, then the second cathedral."""
 
 BOOTH_NAMES = ("I", "II", "III", "IV")
+
+
+class Module(Enum):
+    """The expansion modules of fresco-modules-456.md, by their rulebook number (G.1)."""
+
+    WISHING_WELL = 4
+    LEAF_GOLD = 5
+    GLAZIERS = 6
+
+    @classmethod
+    def from_number(cls, number: int | str) -> Module:
+        """The module with rulebook number ``number`` (4, 5 or 6; ``"4"`` is accepted too)."""
+        text = str(number).strip()
+        for module in cls:
+            if text == str(module.value):
+                return module
+        known = ", ".join(str(m.value) for m in cls)
+        raise ValueError(f"G.1: there is no expansion module {number!r} (known: {known})")
+
+
+def parse_modules(text: str) -> frozenset[Module]:
+    """G.1: the module set of a comma-separated list such as ``"4,5,6"`` (empty text: none);
+    ``ValueError`` for a number that is not a module."""
+    parts = [part for part in (piece.strip() for piece in text.split(",")) if part]
+    return frozenset(Module.from_number(part) for part in parts)
+
+
+class Glass(Enum):
+    """Module 6 glass colours (component-data.md section 7.1)."""
+
+    YELLOW = "yellow"
+    BLUE = "blue"
+    RED = "red"
+    GREEN = "green"
+
+
+GLASS: tuple[Glass, ...] = tuple(Glass)
+GLASS_INDEX: dict[Glass, int] = {glass: i for i, glass in enumerate(GLASS)}
+GlassCounts = tuple[int, ...]
+"""Counts of the four glass colours, in ``GLASS`` order."""
+NO_GLASS: GlassCounts = (0,) * len(GLASS)
