@@ -1,6 +1,8 @@
 """Laws of the pure scoring functions: the bishop bonus (R0.40), the altar (R0.43, R0.44), the
-victory-point track (R0.50-R0.52) and the money conversion (R0.63), checked exhaustively where
-the domain is small and with Hypothesis where it is not."""
+victory-point track (R0.50-R0.52), the money conversion (R0.63) and, for modules 5 and 6, the
+gilding points (R5.7), the window penalty (R6.15) and one restoration's total (G.6), checked
+exhaustively where the domain is small and with Hypothesis where it is not (the penalty laws
+over any penalty table, not only the shipped one)."""
 
 from __future__ import annotations
 
@@ -15,11 +17,15 @@ from hypothesis import strategies as st
 from fresco_rules import IllegalAction
 from fresco_rules.fresco import (
     BASE_PAINTS,
+    Glass,
     Paint,
     altar_points,
     bishop_bonus,
+    gilding_points,
     money_points,
+    restoration_points,
     track_options,
+    window_penalty,
 )
 
 CELLS = [(r, c) for r in range(5) for c in range(5)]
@@ -275,3 +281,127 @@ def test_R0_63_floor_law(thalers: int) -> None:
     points = money_points(thalers)
     assert points == thalers // 2
     assert 2 * points <= thalers < 2 * points + 2
+
+
+# --- modules 4-6: the window penalty (R6.15), one restoration's total (G.6) ----------------------
+
+GLASS_COLOURS = tuple(Glass)
+PENALTY = {Glass.YELLOW: 2, Glass.BLUE: 4, Glass.RED: 6, Glass.GREEN: 8}
+panes_strategy = st.lists(st.sampled_from(GLASS_COLOURS), min_size=1, max_size=4)
+penalty_tables = st.fixed_dictionaries({g: st.integers(0, 20) for g in GLASS_COLOURS})
+
+
+@st.composite
+def covering(draw: st.DrawFn) -> tuple[list[Glass], list[Glass]]:
+    """A window's panes and a legal hand-in: a sub-multiset of them, in any order."""
+    panes = draw(panes_strategy)
+    chosen = draw(st.lists(st.booleans(), min_size=len(panes), max_size=len(panes)))
+    glass = [pane for pane, keep in zip(panes, chosen, strict=True) if keep]
+    return panes, draw(st.permutations(glass))
+
+
+@pytest.mark.rule("R6.15", "R6.16", "A6.7")
+@given(covering(), penalty_tables)
+def test_R6_15_penalty_laws(
+    window: tuple[list[Glass], list[Glass]], table: dict[Glass, int]
+) -> None:
+    panes, glass = window
+    penalty = window_penalty(panes, glass, penalties=table)
+    uncovered = Counter(panes) - Counter(glass)
+    # the penalty of the uncovered panes is the sum of their colour values
+    assert penalty == sum(table[pane] * n for pane, n in uncovered.items())
+    # all panes covered: no penalty; nothing handed in: every pane's penalty
+    assert window_penalty(panes, panes, penalties=table) == 0
+    assert window_penalty(panes, (), penalties=table) == sum(table[p] for p in panes)
+    # adding a matching glass token never raises the penalty
+    for pane in uncovered:
+        assert window_penalty(panes, [*glass, pane], penalties=table) <= penalty
+    # the order of the hand-in does not matter
+    assert window_penalty(panes, list(reversed(glass)), penalties=table) == penalty
+
+
+@pytest.mark.rule("R6.15", "A6.7")
+@given(panes_strategy, st.lists(st.sampled_from(GLASS_COLOURS), min_size=1, max_size=6))
+def test_R6_15_a_token_matching_no_uncovered_pane_is_refused(
+    panes: list[Glass], glass: list[Glass]
+) -> None:
+    surplus = Counter(glass) - Counter(panes)
+    if not surplus:
+        assert window_penalty(panes, glass) >= 0
+        return
+    with pytest.raises(IllegalAction) as refused:
+        window_penalty(panes, glass)
+    assert refused.value.rule == "R6.15"
+
+
+@pytest.mark.rule("R6.15")
+def test_R6_15_shipped_penalties_and_odd_input() -> None:
+    assert window_penalty((Glass.RED, Glass.GREEN), ()) == 14  # E6.3
+    assert window_penalty((Glass.GREEN, Glass.YELLOW, Glass.GREEN), ()) == 18  # E6.4
+    assert window_penalty((Glass.YELLOW, Glass.GREEN, Glass.YELLOW), ()) == 12  # E6.6
+    assert window_penalty((Glass.RED, Glass.GREEN), (Glass.RED,)) == 8  # E6.2
+    for panes, glass in (((Glass.RED,), ("red",)), (("red",), ()), (5, ()), ((Glass.RED,), 7)):
+        with pytest.raises(IllegalAction):
+            window_penalty(panes, glass)  # type: ignore[arg-type]
+
+
+terms = st.integers(-30, 60)
+
+
+@pytest.mark.rule("G.6", "R6.17", "R6.18", "A6.8", "A5.5")
+@given(terms, terms, terms, terms, terms, st.integers(0, 80))
+def test_G_6_restoration_points_laws(
+    fresco: int, window: int, bishop: int, gilding: int, extra: int, penalty: int
+) -> None:
+    points = restoration_points(
+        fresco=fresco, window=window, bishop=bishop, gilding=gilding, extra=extra, penalty=penalty
+    )
+    raw = fresco + window + bishop + gilding + extra - penalty
+    assert points == max(0, raw)
+    assert points >= 0
+    # a bigger penalty never gives more; a bigger term never gives less
+    more = restoration_points(
+        fresco=fresco,
+        window=window,
+        bishop=bishop,
+        gilding=gilding,
+        extra=extra,
+        penalty=penalty + 1,
+    )
+    assert more <= points
+    assert (
+        restoration_points(
+            fresco=fresco + 1,
+            window=window,
+            bishop=bishop,
+            gilding=gilding,
+            extra=extra,
+            penalty=penalty,
+        )
+        >= points
+    )
+
+
+@pytest.mark.rule("G.6", "E6.1", "E6.4", "E6.12", "E5.1")
+def test_G_6_rulebook_sums() -> None:
+    assert restoration_points(fresco=7, window=7, bishop=3) == 17  # E6.1
+    assert restoration_points(fresco=7, window=9, penalty=18) == 0  # E6.4: raw -2
+    assert restoration_points(fresco=3, window=9, gilding=1, penalty=18) == 0  # E6.12: raw -5
+    assert restoration_points(fresco=7, bishop=3, gilding=3) == 13  # E5.1
+    assert restoration_points(fresco=3, extra=3) == 6  # E6.5: altar 3 + 3 tokens
+
+
+@pytest.mark.rule("R5.7", "A5.3")
+@given(st.sampled_from(CELLS), st.sampled_from(CELLS), st.booleans())
+def test_R5_7_gilding_points_laws(
+    segment: tuple[int, int], bishop: tuple[int, int], orthogonal: bool
+) -> None:
+    points = gilding_points(segment, bishop, orthogonal=orthogonal)
+    assert points in (1, 2, 3)
+    assert (points == 3) == (segment == bishop)
+    assert gilding_points(bishop, segment, orthogonal=orthogonal) == points
+    # orthogonal neighbours are a subset of the 8 neighbours
+    if orthogonal and points == 2:
+        assert gilding_points(segment, bishop) == 2
+    # the gilding points are the bishop bonus's order: 3 on, 2 beside, else 1 (not 0)
+    assert points == max(1, bishop_bonus(segment, bishop)) or orthogonal

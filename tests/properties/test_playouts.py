@@ -8,17 +8,30 @@ import pytest
 
 from fresco_rules.fresco import (
     GAME,
+    GLASS,
+    BuyGlass,
     BuyTile,
+    BuyWishingCard,
     ChooseGetUp,
     CloseBooth,
     GameConfig,
+    Gild,
+    HandInGlass,
+    Module,
+    PlaceGlassworks,
+    PlacePennies,
     Restore,
     State,
     SubmitPlan,
+    TakeWindow,
     TrackCollision,
+    UseBishopsVisit,
+    UseFreePaints,
+    UseStreetMusician,
+    UseTip,
     legal_actions,
 )
-from fresco_rules.fresco.vocab import SEGMENTS
+from fresco_rules.fresco.vocab import PLAN_COLUMNS, SEGMENTS
 from fresco_rules.kernel.machine import simulate_and_check
 
 from .fresco_strategies import fresco_laws
@@ -58,3 +71,54 @@ def test_R0_62_every_seeded_game_ends(seed: int) -> None:
         GAME, GameConfig(players=players, track_collision=collision), seed, max_steps=20_000
     )
     assert final.tiles_left() <= 6
+
+
+def module_near_misses(state: State, step: int) -> list[Any]:
+    """``near_misses`` plus unlisted actions of modules 4-6."""
+    candidates: list[Any] = [
+        BuyWishingCard(),
+        UseTip(),
+        UseStreetMusician(),
+        UseFreePaints("M11"),
+        UseBishopsVisit(SEGMENTS[step % 25]),
+        PlacePennies(step % 4),
+        Gild(step % 2 == 0),
+        TakeWindow(step % 7),
+        HandInGlass((GLASS[step % 4], GLASS[(step // 4) % 4])),
+        BuyGlass(GLASS[step % 4]),
+        PlaceGlassworks(PLAN_COLUMNS[step % 6], step % 2 == 1),
+    ]
+    listed = set(legal_actions(state))
+    # two module candidates a step (each refused action costs a deep copy of the state)
+    chosen = [candidates[step % len(candidates)], candidates[(step * 7 + 3) % len(candidates)]]
+    base = near_misses(state, step) if step % 4 == 0 else []
+    return base + [a for a in chosen if a not in listed]
+
+
+ALL_MODULES = frozenset(Module)
+
+
+@pytest.mark.rule("G.1", "R4.16", "R5.14", "R6.27", "G.6", "R0.14")
+@pytest.mark.parametrize(
+    ("modules", "players", "seed"),
+    [
+        *((ALL_MODULES, players, players) for players in (2, 3, 4)),
+        (frozenset({Module.WISHING_WELL}), 3, 3),
+        (frozenset({Module.LEAF_GOLD}), 4, 4),
+        (frozenset({Module.GLAZIERS}), 2, 5),
+    ],
+    ids=lambda value: (
+        "+".join(str(m.value) for m in sorted(value, key=lambda m: m.value))
+        if isinstance(value, frozenset)
+        else str(value)
+    ),
+)
+def test_G_1_module_playout_obeys_every_law(
+    modules: frozenset[Module], players: int, seed: int
+) -> None:
+    config = GameConfig(players=players, modules=modules)
+    final, history = simulate_and_check(
+        GAME, config, seed, invariants=[fresco_laws], junk=module_near_misses
+    )
+    assert final.phase.value == "over"
+    assert len(history) > 50

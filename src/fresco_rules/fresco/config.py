@@ -1,8 +1,11 @@
-"""Game configuration: player count, interpretation options (A0.x) and component data."""
+"""Game configuration: player count, expansion modules, interpretation options (A0.x, A4.x,
+A5.x, A6.x) and component data."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
@@ -17,7 +20,10 @@ from .data import (
     hostel_problems,
     mood_problems,
 )
-from .vocab import PAINT_INDEX, Paint, paint_counts
+from .vocab import PAINT_INDEX, Module, Paint, paint_counts, parse_modules
+
+if TYPE_CHECKING:
+    from .extensions import ModuleRules
 
 
 class InvalidConfig(RulesError):
@@ -66,6 +72,76 @@ class TrackCollision(Enum):
     FORWARD = "forward"
 
 
+class WishingPurchase(Enum):
+    """A4.1: what a penny thrown into the well buys (module 4)."""
+
+    ONE_PER_PENNY = "one_per_penny"
+    ALL_FOR_ONE = "all_for_one"
+
+
+class Praise(Enum):
+    """A4.5: when Bishop's Praise adds its +1 (module 4)."""
+
+    ALWAYS = "always"
+    PRAISE_IF_POSITIVE = "praise_if_positive"
+
+
+class BishopVisit(Enum):
+    """A4.6: when Bishop's Visit may be played (module 4)."""
+
+    BEFORE_RESTORATION = "before_restoration"
+    VISIT_ANY_TIME = "visit_any_time"
+
+
+class AlchemyInputs(Enum):
+    """A4.7: which three primaries Alchemy takes (module 4)."""
+
+    ANY_THREE_PRIMARIES = "any_three_primaries"
+    ONE_OF_EACH = "one_of_each"
+
+
+class FreeTileGold(Enum):
+    """A4.8: whether a Free Paints tile in a golden-tile slot gives leaf gold (modules 4 + 5)."""
+
+    NO_GOLD = "no_gold"
+    FREE_TILE_GETS_GOLD = "free_tile_gets_gold"
+
+
+class DiscSet(Enum):
+    """A5.1: which wooden discs go into the bag (module 5)."""
+
+    SIX_PLUS_BROWN_WITH_MODULE3 = "six_plus_brown_with_module3"
+    ALL_SEVEN = "all_seven"
+
+
+class GildingAdjacency(Enum):
+    """A5.3: which bishop positions give 2 gilding points (module 5)."""
+
+    NEIGHBOURS = "neighbours"
+    ORTHOGONAL = "orthogonal"
+
+
+class WindowRefill(Enum):
+    """A6.3: when the refill window enters the workbench (module 6)."""
+
+    IMMEDIATE = "immediate"
+    END_OF_ROUND = "end_of_round"
+
+
+class GlassworksSlot(Enum):
+    """A6.4: when a Glassworks visit is resolved (module 6)."""
+
+    COVERED_LOCATION = "covered_location"
+    AFTER_ALL = "after_all"
+
+
+class AltarWindow(Enum):
+    """A6.10: how often a player may hand in glass at the altar window (module 6)."""
+
+    EVERY_ALTAR_RESTORATION = "every_altar_restoration"
+    ALTAR_WINDOW_ONCE_PER_ROUND = "altar_window_once_per_round"
+
+
 OPTION_TYPES: dict[str, type[Enum]] = {
     "market_refill": MarketRefill,
     "bishop_move_limit": BishopMoveLimit,
@@ -73,8 +149,31 @@ OPTION_TYPES: dict[str, type[Enum]] = {
     "second_cathedral": SecondCathedral,
     "start_rotation": StartRotation,
     "track_collision": TrackCollision,
+    "wishing_purchase": WishingPurchase,
+    "praise": Praise,
+    "bishop_visit": BishopVisit,
+    "alchemy_inputs": AlchemyInputs,
+    "free_tile_gold": FreeTileGold,
+    "disc_set": DiscSet,
+    "gilding_adjacency": GildingAdjacency,
+    "window_refill": WindowRefill,
+    "glassworks_slot": GlassworksSlot,
+    "altar_window": AltarWindow,
 }
 """Every enumerated interpretation option of ``GameConfig`` and its type."""
+
+def _module_set(value: object) -> object:
+    """Accept any iterable of modules (or "4,5,6"); ``derive_tables`` checks the members."""
+    if isinstance(value, str):
+        try:
+            return parse_modules(value)
+        except ValueError:
+            return value
+    if isinstance(value, Module):
+        return frozenset({value})
+    if isinstance(value, Iterable):
+        return frozenset(value)
+    return value
 
 
 @frozen
@@ -86,6 +185,8 @@ class GameConfig:
     """
 
     players: int = 4
+    modules: frozenset[Module] = attrs.field(factory=frozenset, converter=_module_set)
+    """The expansion modules in play (G.1): any subset of ``Module``."""
     market_refill: MarketRefill = MarketRefill.TOP_UP
     bishop_move_limit: BishopMoveLimit = BishopMoveLimit.PER_RESTORATION
     altar_limit: AltarLimit = AltarLimit.PER_APPRENTICE
@@ -95,6 +196,20 @@ class GameConfig:
     hostel_table: tuple[HostelSpace, ...] | None = None
     mood_track: MoodTrack | None = None
     booth_capacities: tuple[int, ...] | None = None
+    wishing_purchase: WishingPurchase = WishingPurchase.ONE_PER_PENNY
+    praise: Praise = Praise.ALWAYS
+    bishop_visit: BishopVisit = BishopVisit.BEFORE_RESTORATION
+    alchemy_inputs: AlchemyInputs = AlchemyInputs.ANY_THREE_PRIMARIES
+    free_tile_gold: FreeTileGold = FreeTileGold.NO_GOLD
+    disc_set: DiscSet = DiscSet.SIX_PLUS_BROWN_WITH_MODULE3
+    gilding_adjacency: GildingAdjacency = GildingAdjacency.NEIGHBOURS
+    workbench_prices: tuple[int, ...] | None = None
+    """A6.1: workbench slot prices, slot 0 first; None takes the component data's."""
+    window_segments: tuple[tuple[int, int], ...] | None = None
+    """A6.2: the segments bordering a window; None takes the component data's."""
+    window_refill: WindowRefill = WindowRefill.IMMEDIATE
+    glassworks_slot: GlassworksSlot = GlassworksSlot.COVERED_LOCATION
+    altar_window: AltarWindow = AltarWindow.EVERY_ALTAR_RESTORATION
     components: ComponentData = attrs.field(factory=default_components)
 
 
@@ -124,6 +239,13 @@ class Tables:
     money_total: int
     paint_totals: tuple[int, ...]
     apprentices_per_player: int
+    modules: tuple[ModuleRules, ...] = ()
+    """The rules of the modules in play, in module order (empty for the base game)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tables:
+        """Derived once from the config and never changed (nor compared, ``State.tables``): a
+        deep copy is the same object."""
+        return self
 
 
 @implements("R0.1", "R0.2", "R0.9", "R0.23", "R0.69", "A0.1", "A0.2", "A0.3")
@@ -166,6 +288,9 @@ def derive_tables(config: GameConfig) -> Tables:
             f"A0.3: booth_capacities {booths!r} must be {len(side.booth_capacities)} positive "
             f"capacities totalling {sum(side.booth_capacities)}"
         )
+    modules = config.modules
+    if not isinstance(modules, frozenset) or not all(isinstance(m, Module) for m in modules):
+        raise InvalidConfig(f"G.1: modules must be a set of Module (4, 5, 6), not {modules!r}")
     if problems:
         raise InvalidConfig("; ".join(problems))
     base_apprentices = data.apprentices.per_player
@@ -180,7 +305,7 @@ def derive_tables(config: GameConfig) -> Tables:
     for name, count in data.paints.totals.items():
         totals[PAINT_INDEX[Paint(name)]] = count
     centre = next(t.id for t in data.fresco_tiles if t.centre)
-    return Tables(
+    tables = Tables(
         players=players,
         actors=actors,
         leonardo=players if players == 2 else -1,
@@ -203,3 +328,12 @@ def derive_tables(config: GameConfig) -> Tables:
         paint_totals=tuple(totals),
         apprentices_per_player=base_apprentices,
     )
+    if not modules:
+        return tables
+    from .modules import build_modules
+
+    try:
+        rules = build_modules(config, tables)
+    except ValueError as exc:
+        raise InvalidConfig(str(exc)) from None
+    return attrs.evolve(tables, modules=rules)

@@ -7,23 +7,41 @@ from typing import Any
 
 from ..kernel.errors import IllegalAction, MalformedAction
 from ..kernel.registry import implements
+from . import extensions as ext
 from . import turns
 from .actions import (
     Action,
     AttendTheatre,
     Blend,
+    BuyGlass,
     BuyTile,
+    BuyWishingCard,
     ChooseGetUp,
     ChooseTrackSpace,
     CloseBooth,
     EarnStudio,
     EndTurn,
+    Gild,
+    HandInGlass,
+    PlaceGlassworks,
+    PlacePennies,
     Restore,
     RestoreAltar,
+    SkipStreetMusician,
     SubmitPlan,
+    TakeWindow,
+    UseAlchemy,
+    UseBishopsPraise,
+    UseBishopsVisit,
+    UseFreePaints,
+    UseLuckyFellow,
+    UseReward,
+    UseStreetMusician,
+    UseTip,
 )
 from .flow import advance
-from .state import Phase, State
+from .modules import glaziers, leaf_gold, wishing_well
+from .state import Phase, State, Turn
 from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, Location
 
 Check = Callable[[State, Any], IllegalAction | None]
@@ -41,6 +59,25 @@ _RULES: dict[type, tuple[Check, Effect]] = {
     AttendTheatre: (turns.check_theatre, turns.do_theatre),
     ChooseTrackSpace: (turns.check_track_space, turns.do_track_space),
     EndTurn: (turns.check_end_turn, turns.do_end_turn),
+    # module 4: the Wishing Well
+    UseStreetMusician: (wishing_well.check_musician, wishing_well.do_musician),
+    SkipStreetMusician: (wishing_well.check_skip_musician, wishing_well.do_skip_musician),
+    PlacePennies: (wishing_well.check_pennies, wishing_well.do_pennies),
+    BuyWishingCard: (wishing_well.check_buy_card, wishing_well.do_buy_card),
+    UseLuckyFellow: (wishing_well.check_lucky_fellow, wishing_well.do_lucky_fellow),
+    UseFreePaints: (wishing_well.check_free_paints, wishing_well.do_free_paints),
+    UseBishopsVisit: (wishing_well.check_visit, wishing_well.do_visit),
+    UseBishopsPraise: (wishing_well.check_praise, wishing_well.do_praise),
+    UseTip: (wishing_well.check_tip, wishing_well.do_tip),
+    UseAlchemy: (wishing_well.check_alchemy, wishing_well.do_alchemy),
+    UseReward: (wishing_well.check_reward, wishing_well.do_reward),
+    # module 5: the Leaf Gold
+    Gild: (leaf_gold.check_gild, leaf_gold.do_gild),
+    # module 6: the Glaziers
+    PlaceGlassworks: (glaziers.check_glassworks, glaziers.do_glassworks),
+    BuyGlass: (glaziers.check_buy_glass, glaziers.do_buy_glass),
+    TakeWindow: (glaziers.check_take_window, glaziers.do_take_window),
+    HandInGlass: (glaziers.check_hand_in_glass, glaziers.do_hand_in_glass),
 }
 
 _PHASE_RULE = {
@@ -52,9 +89,21 @@ _PHASE_RULE = {
 _BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
 
 
+def _pending(state: State) -> ext.Pending | None:
+    """The module decision due now (``extensions.pending``, or a planning step)."""
+    found = ext.pending(state)
+    if found is None and state.phase is Phase.PLAN:
+        found = ext.plan_step(state, turns.planner(state))
+    return found
+
+
 def current_player(state: State) -> int | None:
     """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
     phase = state.phase
+    if state.tables.modules and phase is not Phase.OVER:
+        due = ext.pending(state)
+        if due is not None:
+            return state.controller if state.is_leonardo(due.actor) else due.actor
     if phase is Phase.GET_UP:
         actor = state.order[state.step]
     elif phase is Phase.PLAN:
@@ -70,16 +119,29 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to move, in a fixed order, without duplicates; empty
     exactly when the game is over."""
     phase = state.phase
+    if phase is Phase.OVER:
+        return ()
+    modules = state.tables.modules
+    if modules:
+        due = _pending(state)
+        if due is not None:
+            return due.actions
     if phase is Phase.GET_UP:
         return tuple(turns.legal_get_up(state))
     if phase is Phase.PLAN:
-        return turns.plans_for(state.apprentices[turns.planner(state)], state.side)
-    if phase is Phase.OVER:
-        return ()
+        return turns.legal_plans(state)
     if state.pending_track:
         return tuple(ChooseTrackSpace(space) for space in state.pending_track)
     turn = state.turn
     assert turn is not None
+    if modules:
+        base = _turn_actions(state, turn) if turn.left > 0 else (EndTurn(),)
+        return ext.legal_in_turn(state, turn, base)
+    return _turn_actions(state, turn)
+
+
+def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
+    """The actions of a turn at a location (R0.31-R0.48)."""
     location = turn.location
     if location is Location.MARKET:
         return tuple(turns.legal_market(state, turn))
@@ -95,7 +157,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if all(paints[p.index] for p in BLENDS[action.result])
         )
         return (*blends, EndTurn())
-    return (AttendTheatre(), EndTurn())
+    if location is Location.THEATRE:
+        return (AttendTheatre(), EndTurn())
+    return (*ext.legal_module_location(state, turn), EndTurn())
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:
@@ -111,6 +175,12 @@ def _violation(state: State, action: object) -> IllegalAction | None:
         )
     if state.phase is Phase.OVER:
         return IllegalAction("R0.62", "the game is over", where=state.where())
+    if state.tables.modules:
+        due = _pending(state)
+        if due is not None:
+            refused = due.refuse(state, action)
+            if refused is not None:
+                return refused
     try:
         return rules[0](state, action)
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
@@ -190,6 +260,8 @@ def token_ledger(state: State) -> dict[str, dict[str, int]]:
         market[f"booth {BOOTH_NAMES[b]}"] = sum(tile is not None for tile in slots)
     ledger["market_tiles"] = market
     ledger["apprentices"] = _apprentice_ledger(state, seats)
+    if state.tables.modules:
+        ledger.update(ext.ledger(state, seats))
     return ledger
 
 
@@ -220,7 +292,7 @@ def player_view(state: State, seat: int) -> Mapping[str, object]:
     are hidden, and so are their plans until every plan is in."""
     players = state.tables.players
     revealed = state.phase is not Phase.PLAN
-    return {
+    view: dict[str, object] = {
         "seat": seat,
         "round": state.round,
         "phase": state.phase.value,
@@ -235,3 +307,6 @@ def player_view(state: State, seat: int) -> Mapping[str, object]:
         "bishop": state.bishop,
         "booths": state.booths,
     }
+    if state.tables.modules:
+        view.update(ext.view(state, seat))
+    return view

@@ -2,6 +2,8 @@
 R0.30, R0.54-R0.65, R0.69-R0.74, R0.78).
 
 ``advance`` runs every automatic step after an action until somebody has a decision to make.
+Expansion modules join at the named extension points of ``extensions`` (set-up, round start,
+location visits, turn ends, round preparation, final scoring).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from attrs import evolve
 
 from ..kernel.chance import Chance, Outcome, draw, start_chance
 from ..kernel.registry import implements
+from . import extensions as ext
 from .actions import SubmitPlan
 from .config import (
     GameConfig,
@@ -22,7 +25,7 @@ from .config import (
     derive_tables,
 )
 from .scoring import money_points, track_options
-from .state import Phase, State, Turn
+from .state import Phase, State, Turn, replace
 from .vocab import CENTRE, SEGMENTS, Location, PaintCounts
 
 FINAL_ROUND_TILES = 6
@@ -155,6 +158,8 @@ def new_game(
         pending_track=(),
         altar_used=(0,) * players,
     )
+    if tables.modules:
+        state = ext.setup(state)
     return begin_round(state, 1)
 
 
@@ -175,12 +180,18 @@ def order_b(hostel: tuple[int, ...]) -> tuple[int, ...]:
 @implements("R0.29", "R0.27", "A0.7")
 def location_sequence(state: State) -> tuple[Location, ...]:
     """R0.29: the order in which locations are resolved. On side 2 (R0.27) the second cathedral
-    column takes the theatre's place (A0.7 ``theatre_slot``) or joins the first (``with_first``)."""
+    column takes the theatre's place (A0.7 ``theatre_slot``) or joins the first (``with_first``).
+    Modules may add a visit (extension point ``location_sequence``)."""
+    sequence: tuple[Location, ...]
     if state.side == 1:
-        return SIDE_1
-    if state.config.second_cathedral is SecondCathedral.WITH_FIRST:
-        return SIDE_2_WITH_FIRST
-    return SIDE_2
+        sequence = SIDE_1
+    elif state.config.second_cathedral is SecondCathedral.WITH_FIRST:
+        sequence = SIDE_2_WITH_FIRST
+    else:
+        sequence = SIDE_2
+    if state.tables.modules:
+        return ext.location_sequence(state, sequence)
+    return sequence
 
 
 @implements("A0.7")
@@ -199,7 +210,9 @@ def apprentices_at(state: State, plan: SubmitPlan, location: Location) -> int:
         return plan.workshop
     if location is Location.THEATRE:
         return plan.theatre
-    return plan.cathedral_2
+    if location is Location.CATHEDRAL_2:
+        return plan.cathedral_2
+    return 0
 
 
 @implements("R0.72", "R0.78")
@@ -232,16 +245,22 @@ def begin_round(state: State, number: int) -> State:
         turn=None,
         altar_used=(0,) * state.tables.players,
     )
-    return evolve(state, order=order_a(state))
+    state = evolve(state, order=order_a(state))
+    if state.tables.modules:
+        state = ext.begin_round(state)
+    return state
 
 
 def queue_for(state: State, location: Location) -> tuple[int, ...]:
-    """R0.30: the actors with at least one apprentice at a location, in order B."""
+    """R0.30: the actors with at least one apprentice at a location, in order B. Modules may
+    add visits of their own (extension point ``queue``)."""
     found = []
     for actor in state.order:
         plan = state.plans[actor]
         if plan is not None and apprentices_at(state, plan, location) > 0:
             found.append(actor)
+    if state.tables.modules:
+        return ext.queue(state, location, tuple(found))
     return tuple(found)
 
 
@@ -249,7 +268,10 @@ def queue_for(state: State, location: Location) -> tuple[int, ...]:
 def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
     """R0.30: the actor's turn at a location with one action per apprentice (R0.47: two blends
     per workshop apprentice). Leonardo's turn is skipped when he has nothing to do: no open
-    booth (R0.75) or no tile left (R0.76)."""
+    booth (R0.75) or no tile left (R0.76). A negative queue entry is a module's visit
+    (extension point ``module_turn``)."""
+    if actor < 0:
+        return ext.module_turn(state, actor, location)
     plan = state.plans[actor]
     assert plan is not None
     count = apprentices_at(state, plan, location)
@@ -269,9 +291,11 @@ def finish_turn(state: State) -> State:
     into the bag, so the booth stays empty for the rest of the round."""
     turn = state.turn
     assert turn is not None
+    if state.tables.modules:
+        state = ext.finish_turn(state, turn)
     if turn.location is Location.MARKET and turn.booth >= 0:
-        return evolve(state, turn=None, **return_booth(state, turn.booth))
-    return evolve(state, turn=None)
+        return replace(state, turn=None, **return_booth(state, turn.booth))
+    return replace(state, turn=None)
 
 
 def return_booth(state: State, booth: int) -> dict[str, Any]:
@@ -287,9 +311,14 @@ def advance(state: State) -> State:
     """Run the automatic steps of R0.14's round structure until a decision is due: phase 1 ends
     when every actor has a get-up space, planning ends when every plan is in (R0.28: then all
     are revealed at once), locations and turns follow R0.29/R0.30, the final round ends the game
-    (R0.62) and any other round is followed by round preparation."""
+    (R0.62) and any other round is followed by round preparation. A module decision that is due
+    (extension points ``pending`` and ``plan_step``) stops the automatic steps, and a module may
+    keep a turn open after its last apprentice (``turn_open``)."""
+    modules = state.tables.modules
     while True:
         phase = state.phase
+        if modules and phase is not Phase.OVER and ext.pending(state) is not None:
+            return state
         if phase is Phase.GET_UP:
             if state.step < len(state.order):
                 return state
@@ -297,30 +326,34 @@ def advance(state: State) -> State:
                 leonardo_plan(state) if state.is_leonardo(a) else None
                 for a in range(state.tables.actors)
             )
-            state = evolve(state, phase=Phase.PLAN, plans=plans)
+            state = replace(state, phase=Phase.PLAN, plans=plans)
         elif phase is Phase.PLAN:
             if any(plan is None for plan in state.plans):
                 return state
-            state = evolve(state, phase=Phase.ACTION, order=order_b(state.hostel), step=0)
-            state = evolve(state, queue=queue_for(state, location_sequence(state)[0]))
+            if modules and any(
+                ext.plan_step(state, seat) is not None for seat in range(state.tables.players)
+            ):
+                return state
+            state = replace(state, phase=Phase.ACTION, order=order_b(state.hostel), step=0)
+            state = replace(state, queue=queue_for(state, location_sequence(state)[0]))
         elif phase is Phase.ACTION:
             if state.pending_track:
                 return state
             turn = state.turn
             if turn is not None:
-                if turn.left > 0:
+                if turn.left > 0 or (modules and ext.turn_open(state, turn)):
                     return state
                 state = finish_turn(state)
             elif state.queue:
                 actor = state.queue[0]
                 location = location_sequence(state)[state.step]
-                state = evolve(
+                state = replace(
                     state, queue=state.queue[1:], turn=begin_turn(state, actor, location)
                 )
             elif state.step + 1 < len(location_sequence(state)):
                 step = state.step + 1
-                state = evolve(state, step=step)
-                state = evolve(state, queue=queue_for(state, location_sequence(state)[step]))
+                state = replace(state, step=step)
+                state = replace(state, queue=queue_for(state, location_sequence(state)[step]))
             elif state.final:
                 return final_scoring(state)
             else:
@@ -332,8 +365,11 @@ def advance(state: State) -> State:
 @implements("R0.54", "R0.62")
 def prepare_round(state: State) -> State:
     """R0.54: after every round but the final one (R0.62): refill the market, pay income,
-    return the hostel painters, rotate the start spaces; then the next round begins."""
+    return the hostel painters, rotate the start spaces; then the next round begins. Modules
+    prepare their parts right after the market refill (extension point ``prepare_round``)."""
     state = refill_market(state)
+    if state.tables.modules:
+        state = ext.prepare_round(state)
     state = pay_income(state)
     state = return_hostel_painters(state)
     state = rotate_start_spaces(state)
@@ -403,7 +439,10 @@ def rotate_start_spaces(state: State) -> State:
 @implements("R0.63", "R0.64", "R0.52", "R0.79")
 def final_scoring(state: State) -> State:
     """R0.63/R0.64: in order B of the final round each player converts his Thalers (2 per VP)
-    and moves forward past taken spaces (R0.52). R0.79: Leonardo converts nothing."""
+    and moves forward past taken spaces (R0.52). R0.79: Leonardo converts nothing. Modules
+    exchange their components for Thalers first (extension point ``before_final_scoring``)."""
+    if state.tables.modules:
+        state = ext.before_final_scoring(state)
     track = list(state.track)
     start = list(state.start)
     for actor in state.order:

@@ -1,13 +1,14 @@
-"""Pure scoring laws: bishop bonus, altar, the VP track and the final conversion."""
+"""Pure scoring laws: bishop bonus, altar, the VP track, the final conversion and, for the
+modules, one restoration's total (G.6) and the missing-glass penalty of a window (R6.15)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations_with_replacement
 
 from ..kernel.errors import IllegalAction
 from ..kernel.registry import implements
-from .vocab import BASE_PAINTS, GRID, PRIMARIES, SECONDARIES, Paint, Segment
+from .vocab import BASE_PAINTS, GRID, PRIMARIES, SECONDARIES, Glass, Paint, Segment
 
 
 def _on_grid(segment: object) -> bool:
@@ -127,3 +128,59 @@ def track_options(
 def money_points(thalers: int) -> int:
     """R0.63 (A0.9): every 2 Thalers are worth 1 VP; an odd Thaler is worth nothing."""
     return max(thalers, 0) // 2
+
+
+PANE_PENALTIES: Mapping[Glass, int] = {Glass.YELLOW: 2, Glass.BLUE: 4, Glass.RED: 6, Glass.GREEN: 8}
+"""R6.15: the penalty per uncovered pane (component-data.md 7.1, certain)."""
+
+
+@implements("R6.15", "R6.16", "A6.7")
+def window_penalty(
+    panes: Sequence[Glass],
+    glass: Iterable[Glass],
+    *,
+    penalties: Mapping[Glass, int] | None = None,
+) -> int:
+    """R6.15/A6.7: the penalty for the panes of a window left uncovered by the glass handed in.
+
+    Each token covers one uncovered pane of its own colour; a token that matches no uncovered
+    pane (a wrong colour, or one too many) raises ``IllegalAction`` (R6.15). R6.16: handing in
+    nothing is allowed and costs every pane's penalty. ``penalties`` replaces the per-colour
+    penalties (default ``PANE_PENALTIES``: yellow 2, blue 4, red 6, green 8).
+    """
+    table = PANE_PENALTIES if penalties is None else penalties
+    try:
+        uncovered = list(panes)
+        tokens = list(glass)
+    except TypeError:
+        raise IllegalAction("R6.15", "panes and glass must be sequences of Glass") from None
+    if not all(isinstance(pane, Glass) for pane in uncovered):
+        raise IllegalAction("R6.15", f"window panes must be Glass colours, not {panes!r}")
+    for token in tokens:
+        if not isinstance(token, Glass):
+            raise IllegalAction("R6.15", f"{token!r} is not a glass token")
+        if token not in uncovered:
+            raise IllegalAction(
+                "R6.15", f"a {token.value} token matches no uncovered pane of the window"
+            )
+        uncovered.remove(token)
+    return sum(table[pane] for pane in uncovered)
+
+
+@implements("G.6", "R6.17", "R6.18", "A6.8", "A5.5")
+def restoration_points(
+    *,
+    fresco: int,
+    window: int = 0,
+    bishop: int = 0,
+    gilding: int = 0,
+    extra: int = 0,
+    penalty: int = 0,
+) -> int:
+    """G.6 (A6.8, A5.5): one restoration's score, max(0, fresco + window + bishop + gilding +
+    extra - penalty). R6.17: tile value, window VP, bishop bonus (with Bishop's Praise),
+    gilding points and card or altar-window bonuses, less the missing-glass penalties.
+    R6.18: the zero floor applies to this one sum, so a restoration never costs VP. For the
+    altar, ``fresco`` is the altar VP and ``extra`` the altar-window tokens."""
+    total = fresco + window + bishop + gilding + extra - penalty
+    return max(0, total)

@@ -1,6 +1,7 @@
 """The decisions of a game: for each action kind its legal instances, its validator and its
 effect. ``engine`` dispatches to these; the validators are the only legality check, used by
-``apply`` and ``explain`` alike."""
+``apply`` and ``explain`` alike. Expansion modules add their own action kinds in
+``fresco/modules`` and join the base ones at named extension points (``extensions``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from attrs import evolve
 
 from ..kernel.errors import IllegalAction, MalformedAction
 from ..kernel.registry import implements
+from . import extensions as ext
 from .actions import (
     AttendTheatre,
     Blend,
@@ -32,10 +34,30 @@ from .scoring import (
     ORTHOGONAL,
     altar_points,
     bishop_bonus,
+    restoration_points,
     track_options,
 )
-from .state import Phase, State, Turn, actor_name, booth_name
-from .vocab import BLENDS, GRID, PAINT_INDEX, SEGMENTS, Location, Paint, PaintCounts, Segment
+from .state import (
+    Phase,
+    Restoration,
+    Scored,
+    ScoreParts,
+    State,
+    Turn,
+    actor_name,
+    booth_name,
+)
+from .vocab import (
+    BLENDS,
+    GRID,
+    PAINT_INDEX,
+    PLAN_COLUMNS,
+    SEGMENTS,
+    Location,
+    Paint,
+    PaintCounts,
+    Segment,
+)
 
 T = TypeVar("T")
 
@@ -80,6 +102,14 @@ def _active_turn(state: State, location: Location | tuple[Location, ...]) -> Tur
     return turn if turn.location in wanted else None
 
 
+def _spent(state: State, turn: Turn) -> IllegalAction | None:
+    """R0.31: every apprentice of the turn has acted (a module may keep the turn open for its
+    card plays, but no further action of the location is left)."""
+    if turn.left > 0:
+        return None
+    return _fail(state, "R0.31", f"no action is left at the {turn.location.value} this turn")
+
+
 # --- phase 1: get-up time (R0.17-R0.20, R0.74) ---------------------------------------------
 
 
@@ -115,13 +145,16 @@ def do_get_up(state: State, action: ChooseGetUp) -> State:
     if state.is_leonardo(actor):
         return evolve(state, hostel=hostel, step=state.step + 1)
     mood = clamp_mood(state, state.mood[actor] + state.tables.hostel[action.slot].mood_change)
-    return evolve(
+    state = evolve(
         state,
         hostel=hostel,
         step=state.step + 1,
         mood=_replace(state.mood, actor, mood),
         apprentices=_replace(state.apprentices, actor, state.tables.apprentices_by_row[mood]),
     )
+    if state.tables.modules:
+        return ext.after_get_up(state, actor)
+    return state
 
 
 @implements("R0.21", "R0.22")
@@ -153,8 +186,34 @@ def plans_for(apprentices: int, side: int) -> tuple[SubmitPlan, ...]:
 
 
 def planner(state: State) -> int:
-    """The lowest seat whose plan is not in yet (plans are simultaneous, R0.25)."""
+    """The lowest seat whose plan is not in yet (plans are simultaneous, R0.25), or whose
+    module planning decisions are still due (extension point ``plan_step``)."""
+    if state.tables.modules:
+        return next(
+            seat
+            for seat in range(state.tables.players)
+            if state.plans[seat] is None or ext.plan_step(state, seat) is not None
+        )
     return next(seat for seat in range(state.tables.players) if state.plans[seat] is None)
+
+
+@cache
+def plans_within(apprentices: int, side: int, closed: Location | None) -> tuple[SubmitPlan, ...]:
+    """``plans_for`` without the plans that use the ``closed`` column (module 6, R6.7)."""
+    plans = plans_for(max(apprentices, 0), side)
+    if closed is None:
+        return plans
+    column = PLAN_COLUMNS.index(closed)
+    return tuple(plan for plan in plans if plan.counts[column] == 0)
+
+
+def legal_plans(state: State) -> tuple[SubmitPlan, ...]:
+    """The plans the planner may submit (R0.25-R0.27, within the modules' limits)."""
+    seat = planner(state)
+    if state.tables.modules:
+        reserved, closed = ext.plan_limits(state, seat)
+        return plans_within(state.apprentices[seat] - reserved, state.side, closed)
+    return plans_for(state.apprentices[seat], state.side)
 
 
 @implements("R0.25", "R0.26", "R0.27")
@@ -173,6 +232,10 @@ def check_plan(state: State, action: SubmitPlan) -> IllegalAction | None:
     if any(n > MAX_PER_COLUMN for n in counts):
         return _fail(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
     seat = planner(state)
+    if state.tables.modules:
+        problem = ext.check_plan(state, seat, action)
+        if problem is not None:
+            return problem
     if sum(counts) > state.apprentices[seat]:
         return _fail(
             state,
@@ -233,7 +296,7 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
         return _fail(state, "R0.34", "tiles are bought by market apprentices at the market only")
     if state.is_leonardo(turn.actor):
         return _fail(state, "R0.75", "Leonardo never buys; his controller closes a booth")
-    problem = _check_booth(state, action.booth, "R0.33")
+    problem = _spent(state, turn) or _check_booth(state, action.booth, "R0.33")
     if problem:
         return problem
     if turn.booth not in (-1, action.booth):
@@ -267,7 +330,7 @@ def do_buy(state: State, action: BuyTile) -> State:
     assert tile is not None
     pieces = state.tables.market_pieces[tile]
     slots = _replace(state.booths[action.booth], action.slot, None)
-    return evolve(
+    state = evolve(
         state,
         money=_replace(state.money, actor, state.money[actor] - cost),
         supply_money=state.supply_money + cost,
@@ -277,6 +340,9 @@ def do_buy(state: State, action: BuyTile) -> State:
         bag=tuple(sorted((*state.bag, tile))),
         turn=evolve(turn, left=turn.left - 1, booth=action.booth),
     )
+    if state.tables.modules:
+        return ext.after_tile_taken(state, actor, action.booth, action.slot, bought=True)
+    return state
 
 
 @implements("R0.36", "R0.33")
@@ -286,7 +352,7 @@ def check_close(state: State, action: CloseBooth) -> IllegalAction | None:
     turn = _active_turn(state, Location.MARKET)
     if turn is None:
         return _fail(state, "R0.36", "booths are closed by market apprentices at the market only")
-    problem = _check_booth(state, action.booth, "R0.36")
+    problem = _spent(state, turn) or _check_booth(state, action.booth, "R0.36")
     if problem:
         return problem
     if turn.booth != -1:
@@ -372,6 +438,9 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
     turn = _active_turn(state, (Location.CATHEDRAL, Location.CATHEDRAL_2))
     if turn is None:
         return _fail(state, "R0.37", "segments are restored by cathedral apprentices only")
+    spent = _spent(state, turn)
+    if spent is not None:
+        return spent
     if not _is_segment(action.segment):
         return _fail(
             state,
@@ -410,17 +479,14 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
     return None
 
 
-@implements("R0.40", "R0.41", "R0.42", "R0.61", "R0.77", "A0.13")
+@implements("R0.38", "R0.39", "R0.77")
 def do_restore(state: State, action: Restore) -> State:
-    """R0.40, R0.41, R0.42: pay for any bishop move, hand in the paints, score the tile plus
-    the bishop bonus, take the tile face down; the bishop then moves onto the segment.
-    R0.77: Leonardo scores the same way, hands in nothing, and his fresco painter follows.
-    R0.61 (A0.13): the last tile of a side-1 round makes that round the final one."""
+    """R0.38/R0.39: pay for any bishop move and hand in the paints, then the restoration runs
+    its course (``start_restoration``). R0.77: Leonardo hands in nothing."""
     turn = state.turn
     assert turn is not None
     actor, segment = turn.actor, action.segment
-    index = segment[0] * GRID + segment[1]
-    tile = state.cathedral[index]
+    tile = state.tile_at(segment)
     assert tile is not None
     changes: dict[str, Any] = {}
     bishop = state.bishop
@@ -428,26 +494,84 @@ def do_restore(state: State, action: Restore) -> State:
         bishop = action.bishop_to
         changes["money"] = _replace(state.money, actor, state.money[actor] - 1)
         changes["supply_money"] = state.supply_money + 1
-    gain = state.tables.fresco_value[tile] + bishop_bonus(segment, bishop)
-    if state.is_leonardo(actor):
-        changes["leonardo_at"] = segment
-    else:
+    if not state.is_leonardo(actor):
         need = state.tables.fresco_pieces[tile]
         changes["paints"] = _replace(state.paints, actor, add_paints(state.paints[actor], need, -1))
         changes["supply_paints"] = add_paints(state.supply_paints, need)
-    cathedral = _replace(state.cathedral, index, None)
     state = evolve(
         state,
-        cathedral=cathedral,
-        held=_replace(state.held, actor, (*state.held[actor], tile)),
-        bishop=segment,
-        final=state.final or all(t is None for t in cathedral),
+        bishop=bishop,
         turn=evolve(
             turn, left=turn.left - 1, bishop_moved=turn.bishop_moved or action.bishop_to is not None
         ),
         **changes,
     )
-    return move_painter(state, actor, gain)
+    value = state.tables.fresco_value[tile]
+    return start_restoration(state, Restoration(actor, segment, tile, value, bishop))
+
+
+@implements("R6.26", "A6.13", "G.6")
+def start_restoration(state: State, restoration: Restoration) -> State:
+    """R6.26 (A6.13): a restoration whose paints are handed in goes through the module stages
+    in order (leaf gold, window, glass; the altar window after an altar restoration), each a
+    decision of the player when it is due, then it is scored by G.6."""
+    if state.tables.modules:
+        state, restoration = ext.start_restoration(state, restoration)
+        return continue_restoration(state, restoration)
+    return complete_restoration(state, restoration)
+
+
+def continue_restoration(state: State, restoration: Restoration) -> State:
+    """Enter the module stages after ``restoration.step`` until one needs a decision (the
+    restoration then waits in ``state.restoring``), else score it."""
+    stages = ext.stages(state, restoration)
+    for index in range(restoration.step + 1, len(stages)):
+        module, stage = stages[index]
+        state, restoration, due = module.enter_stage(state, evolve(restoration, step=index), stage)
+        if due:
+            return evolve(state, restoring=restoration)
+    return complete_restoration(evolve(state, restoring=None), restoration)
+
+
+@implements("R0.40", "R0.41", "R0.42", "R0.61", "R0.77", "A0.13", "G.6")
+def complete_restoration(state: State, restoration: Restoration) -> State:
+    """Score a restoration. R0.40/R0.41: tile value plus the bishop bonus (G.6: plus the
+    modules' terms, floored at 0 by ``restoration_points``); R0.42: the player takes the tile
+    face down and the bishop moves onto the segment. R0.77: Leonardo's fresco painter follows.
+    R0.61 (A0.13): the last tile of a side-1 round makes that round the final one. An altar
+    restoration scores its altar VP (plus the altar window) and gives no tile."""
+    r = restoration
+    actor, segment = r.actor, r.segment
+    if segment is None:
+        parts = ScoreParts(fresco=r.base)
+    else:
+        parts = ScoreParts(fresco=r.base, bishop=bishop_bonus(segment, r.bishop))
+    if state.tables.modules:
+        parts = ext.score_parts(state, r, parts)
+    points = restoration_points(
+        fresco=parts.fresco,
+        window=parts.window,
+        bishop=parts.bishop,
+        gilding=parts.gilding,
+        extra=parts.extra,
+        penalty=parts.penalty,
+    )
+    if segment is not None:
+        assert r.tile is not None
+        index = segment[0] * GRID + segment[1]
+        cathedral = _replace(state.cathedral, index, None)
+        state = evolve(
+            state,
+            cathedral=cathedral,
+            held=_replace(state.held, actor, (*state.held[actor], r.tile)),
+            bishop=segment,
+            leonardo_at=segment if state.is_leonardo(actor) else state.leonardo_at,
+            final=state.final or all(t is None for t in cathedral),
+        )
+    if state.tables.modules:
+        state = ext.finish_restoration(state, r)
+    state = evolve(state, scored=Scored(r, parts, points))
+    return move_painter(state, actor, points)
 
 
 @implements("R0.43", "R0.44", "R0.45", "A0.6", "A0.20")
@@ -466,6 +590,9 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
         return _fail(state, exc.rule, exc.reason)
     if not _altar_allowed(state, turn.actor):
         return _fail(state, "R0.45", "the altar may be restored once per player per round (A0.6)")
+    spent = _spent(state, turn)
+    if spent is not None:
+        return spent
     if not _covers(state.paints[turn.actor], _counts(tuple(action.paints))):
         return _fail(state, "R0.31", "the player does not hold those paints")
     return None
@@ -483,7 +610,8 @@ def do_altar(state: State, action: RestoreAltar) -> State:
         altar_used=_replace(state.altar_used, actor, state.altar_used[actor] + 1),
         turn=evolve(turn, left=turn.left - 1),
     )
-    return move_painter(state, actor, altar_points(action.paints))
+    altar = Restoration(actor, None, None, altar_points(action.paints), state.bishop)
+    return start_restoration(state, altar)
 
 
 @implements("R0.41", "R0.50", "R0.51", "R0.53", "A0.11")
@@ -535,9 +663,10 @@ def do_track_space(state: State, action: ChooseTrackSpace) -> State:
 @implements("R0.46")
 def check_studio(state: State, action: EarnStudio) -> IllegalAction | None:
     """R0.46: each studio apprentice earns 3 Thalers."""
-    if _active_turn(state, Location.STUDIO) is None:
+    turn = _active_turn(state, Location.STUDIO)
+    if turn is None:
         return _fail(state, "R0.46", "only studio apprentices earn at the studio")
-    return None
+    return _spent(state, turn)
 
 
 def do_studio(state: State, action: EarnStudio) -> State:
@@ -558,6 +687,9 @@ def check_blend(state: State, action: Blend) -> IllegalAction | None:
     turn = _active_turn(state, Location.WORKSHOP)
     if turn is None:
         return _fail(state, "R0.47", "blends are made by workshop apprentices (2 each) only")
+    spent = _spent(state, turn)
+    if spent is not None:
+        return spent
     if action.result not in BLENDS:
         return _fail(
             state,
@@ -593,9 +725,10 @@ def do_blend(state: State, action: Blend) -> State:
 def check_theatre(state: State, action: AttendTheatre) -> IllegalAction | None:
     """R0.48: each theatre apprentice moves the mood painter up; R0.24 the apprentice count
     changes only at the next phase 1."""
-    if _active_turn(state, Location.THEATRE) is None:
+    turn = _active_turn(state, Location.THEATRE)
+    if turn is None:
         return _fail(state, "R0.48", "only theatre apprentices act at the theatre")
-    return None
+    return _spent(state, turn)
 
 
 def do_theatre(state: State, action: AttendTheatre) -> State:

@@ -1,0 +1,330 @@
+"""The named extension points of the base flow, where expansion modules add their rules.
+
+The base game calls each extension point below at one place; each point asks the modules in play
+(``state.tables.modules``, in module order) in turn. A game without modules has no module rules,
+so every point is skipped by its caller's ``if tables.modules`` and the base game runs exactly as
+without this file. A module is a ``ModuleRules`` subclass in ``fresco/modules/`` that overrides
+the hooks it needs; every hook is a pure function of the state.
+
+Extension points, in the order of a round:
+
+- ``setup``: after the base set-up of ``new_game``, before round 1 begins.
+- ``begin_round``: at the start of every round (per-round marks are reset).
+- ``after_get_up``: after an actor's own get-up mood change (phase 1).
+- ``pending``: a module decision that must be taken before anything else (a Street Musician
+  after the get-up, a restoration stage, a card bound to the next restoration).
+- ``plan_step``, ``plan_limits``, ``check_plan``: extra planning decisions of a seat, the
+  apprentices and columns a plan may use, and the module's plan checks.
+- ``location_sequence``, ``queue``, ``module_turn``: extra location visits (the Glassworks).
+- ``legal_in_turn``, ``turn_open``, ``legal_module_location``: extra actions during a turn, a turn
+  that stays open for them after its last apprentice, the actions of a module's own location.
+- ``after_tile_taken``: a market tile was taken (bought, or free with a card).
+- ``finish_turn``: an actor's turn at a location ends.
+- restoration stages (R6.26): ``start_restoration``, ``enter_stage``, ``score_parts``,
+  ``finish_restoration``.
+- ``prepare_round``: round preparation, right after the market refill.
+- ``before_final_scoring``: before the Thalers are converted.
+- ``ledger``, ``view``: the module's components in ``token_ledger`` and ``player_view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from attrs import frozen
+
+from ..kernel.errors import IllegalAction
+from .vocab import Location, Module
+
+if TYPE_CHECKING:
+    from .actions import Action, SubmitPlan
+    from .state import Restoration, ScoreParts, State, Turn
+
+
+STAGE_KINDS = frozenset({"gild", "take_window", "hand_in_glass"})
+"""Action kinds of restoration stages: their validators check which stage is due."""
+
+
+@frozen
+class Pending:
+    """A module decision that is due now: who takes it, which rule asks for it, what is due
+    (for error messages) and the legal actions."""
+
+    actor: int
+    rule: str
+    reason: str
+    actions: tuple[Action, ...]
+
+    def refuse(self, state: State, action: object) -> IllegalAction | None:
+        """None when ``action`` is of a kind this decision takes (or a restoration-stage kind,
+        whose own validator names the precise rule), else the violation."""
+        kind = getattr(type(action), "kind", None)
+        if kind in STAGE_KINDS or any(type(action) is type(a) for a in self.actions):
+            return None
+        from .engine import current_player
+
+        seat = current_player(state)
+        return IllegalAction(self.rule, self.reason, seat=seat, where=state.where())
+
+
+class ModuleRules:
+    """The hooks of one expansion module; every default leaves the state as it is.
+
+    ``segment_stages`` and ``altar_stages`` name the decisions the module adds to a segment or
+    altar restoration (R6.26), in order.
+    """
+
+    module: ClassVar[Module]
+    segment_stages: ClassVar[tuple[str, ...]] = ()
+    altar_stages: ClassVar[tuple[str, ...]] = ()
+
+    def setup(self, state: State) -> State:
+        return state
+
+    def begin_round(self, state: State) -> State:
+        return state
+
+    def after_get_up(self, state: State, actor: int) -> State:
+        return state
+
+    def pending(self, state: State) -> Pending | None:
+        return None
+
+    def plan_step(self, state: State, seat: int) -> Pending | None:
+        return None
+
+    def plan_limits(self, state: State, seat: int) -> tuple[int, Location | None]:
+        """(apprentices reserved by the module, the column that must stay empty)."""
+        return 0, None
+
+    def check_plan(self, state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
+        return None
+
+    def location_sequence(
+        self, state: State, sequence: tuple[Location, ...]
+    ) -> tuple[Location, ...]:
+        return sequence
+
+    def queue(self, state: State, location: Location, queue: tuple[int, ...]) -> tuple[int, ...]:
+        return queue
+
+    def module_turn(self, state: State, entry: int, location: Location) -> Turn | None:
+        """The turn of a queue entry that is not an ordinary actor (negative entries)."""
+        return None
+
+    def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
+        return []
+
+    def turn_open(self, state: State, turn: Turn) -> bool:
+        return False
+
+    def legal_module_location(self, state: State, turn: Turn) -> list[Action] | None:
+        return None
+
+    def after_tile_taken(
+        self, state: State, actor: int, booth: int, slot: int, *, bought: bool
+    ) -> State:
+        return state
+
+    def finish_turn(self, state: State, turn: Turn) -> State:
+        return state
+
+    def start_restoration(self, state: State, r: Restoration) -> tuple[State, Restoration]:
+        return state, r
+
+    def enter_stage(
+        self, state: State, r: Restoration, stage: str
+    ) -> tuple[State, Restoration, bool]:
+        """Begin a stage: (state, restoration, True when a decision is due now)."""
+        return state, r, False
+
+    def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
+        return parts
+
+    def finish_restoration(self, state: State, r: Restoration) -> State:
+        return state
+
+    def prepare_round(self, state: State) -> State:
+        return state
+
+    def before_final_scoring(self, state: State) -> State:
+        return state
+
+    def ledger(self, state: State, seats: list[str]) -> dict[str, dict[str, int]]:
+        return {}
+
+    def view(self, state: State, seat: int) -> dict[str, Any]:
+        return {}
+
+
+# --- the extension points ------------------------------------------------------------------------
+
+
+def _fold(state: State, hook: Callable[[ModuleRules, State], State]) -> State:
+    for module in state.tables.modules:
+        state = hook(module, state)
+    return state
+
+
+def setup(state: State) -> State:
+    """After the base set-up, before round 1 (R4.1-R4.2, R5.1-R5.4, R6.1-R6.5)."""
+    return _fold(state, lambda m, s: m.setup(s))
+
+
+def begin_round(state: State) -> State:
+    """At the start of every round."""
+    return _fold(state, lambda m, s: m.begin_round(s))
+
+
+def after_get_up(state: State, actor: int) -> State:
+    """After an actor's own get-up mood change (R0.20)."""
+    return _fold(state, lambda m, s: m.after_get_up(s, actor))
+
+
+def pending(state: State) -> Pending | None:
+    """The module decision due now, if any."""
+    for module in state.tables.modules:
+        found = module.pending(state)
+        if found is not None:
+            return found
+    return None
+
+
+def plan_step(state: State, seat: int) -> Pending | None:
+    """A module's planning decision still due from ``seat``."""
+    for module in state.tables.modules:
+        found = module.plan_step(state, seat)
+        if found is not None:
+            return found
+    return None
+
+
+def plan_limits(state: State, seat: int) -> tuple[int, Location | None]:
+    """Apprentices the modules reserve and the column they close for ``seat``'s plan."""
+    reserved, closed = 0, None
+    for module in state.tables.modules:
+        more, column = module.plan_limits(state, seat)
+        reserved += more
+        closed = column if column is not None else closed
+    return reserved, closed
+
+
+def check_plan(state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
+    for module in state.tables.modules:
+        problem = module.check_plan(state, seat, plan)
+        if problem is not None:
+            return problem
+    return None
+
+
+def location_sequence(state: State, sequence: tuple[Location, ...]) -> tuple[Location, ...]:
+    for module in state.tables.modules:
+        sequence = module.location_sequence(state, sequence)
+    return sequence
+
+
+def queue(state: State, location: Location, entries: tuple[int, ...]) -> tuple[int, ...]:
+    for module in state.tables.modules:
+        entries = module.queue(state, location, entries)
+    return entries
+
+
+def module_turn(state: State, entry: int, location: Location) -> Turn | None:
+    for module in state.tables.modules:
+        turn = module.module_turn(state, entry, location)
+        if turn is not None:
+            return turn
+    return None
+
+
+def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
+    """The base actions of a turn plus the modules' (inserted before a trailing EndTurn)."""
+    extra: list[Action] = []
+    for module in state.tables.modules:
+        extra.extend(module.legal_in_turn(state, turn))
+    if not extra:
+        return actions
+    if actions and actions[-1].kind == "end_turn":
+        return (*actions[:-1], *extra, actions[-1])
+    return (*actions, *extra)
+
+
+def turn_open(state: State, turn: Turn) -> bool:
+    """True when a module keeps a turn open after its last apprentice (cards still playable)."""
+    return any(module.turn_open(state, turn) for module in state.tables.modules)
+
+
+def legal_module_location(state: State, turn: Turn) -> list[Action]:
+    for module in state.tables.modules:
+        found = module.legal_module_location(state, turn)
+        if found is not None:
+            return found
+    return []
+
+
+def after_tile_taken(state: State, actor: int, booth: int, slot: int, *, bought: bool) -> State:
+    return _fold(state, lambda m, s: m.after_tile_taken(s, actor, booth, slot, bought=bought))
+
+
+def finish_turn(state: State, turn: Turn) -> State:
+    return _fold(state, lambda m, s: m.finish_turn(s, turn))
+
+
+def start_restoration(state: State, r: Restoration) -> tuple[State, Restoration]:
+    for module in state.tables.modules:
+        state, r = module.start_restoration(state, r)
+    return state, r
+
+
+def stages(state: State, r: Restoration) -> tuple[tuple[ModuleRules, str], ...]:
+    """The module stages of a segment or altar restoration, in order (R6.26)."""
+    altar = r.segment is None
+    return tuple(
+        (module, stage)
+        for module in state.tables.modules
+        for stage in (module.altar_stages if altar else module.segment_stages)
+    )
+
+
+def current_stage(state: State) -> tuple[ModuleRules, str] | None:
+    """The module and stage a waiting restoration is at, or None."""
+    r = state.restoring
+    if r is None:
+        return None
+    found = stages(state, r)
+    return found[r.step] if 0 <= r.step < len(found) else None
+
+
+def score_parts(state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
+    for module in state.tables.modules:
+        parts = module.score_parts(state, r, parts)
+    return parts
+
+
+def finish_restoration(state: State, r: Restoration) -> State:
+    return _fold(state, lambda m, s: m.finish_restoration(s, r))
+
+
+def prepare_round(state: State) -> State:
+    """Round preparation, right after the market refill (R4.13, R5.11, R6.21-R6.23)."""
+    return _fold(state, lambda m, s: m.prepare_round(s))
+
+
+def before_final_scoring(state: State) -> State:
+    """Before the Thalers are converted (R4.14, R5.12)."""
+    return _fold(state, lambda m, s: m.before_final_scoring(s))
+
+
+def ledger(state: State, seats: list[str]) -> dict[str, dict[str, int]]:
+    found: dict[str, dict[str, int]] = {}
+    for module in state.tables.modules:
+        found.update(module.ledger(state, seats))
+    return found
+
+
+def view(state: State, seat: int) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for module in state.tables.modules:
+        found.update(module.view(state, seat))
+    return found

@@ -1,0 +1,723 @@
+"""Module 6, the Glaziers (fresco-modules-456.md section 4, rules R6.1-R6.27, A6.1-A6.14).
+
+A Glassworks tile covering one location column lets a player buy glass from a per-round offer
+instead; restoring one of the 12 window-bordering segments also restores its window, taken from
+the workbench, and every pane left without glass costs a penalty; the altar window takes up to 4
+tokens for 1 VP each.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from attrs import evolve, frozen
+
+from ...kernel.chance import Chance, draw
+from ...kernel.errors import IllegalAction
+from ...kernel.registry import implements
+from .. import turns
+from ..actions import Action, BuyGlass, HandInGlass, PlaceGlassworks, SubmitPlan, TakeWindow
+from ..config import (
+    AltarWindow,
+    GameConfig,
+    GlassworksSlot,
+    SecondCathedral,
+    Tables,
+    WindowRefill,
+)
+from ..extensions import ModuleRules, Pending, current_stage
+from ..module_data import segment_problems, workbench_problems
+from ..scoring import window_penalty
+from ..state import Phase, Restoration, ScoreParts, State, Turn
+from ..vocab import (
+    GLASS,
+    GLASS_INDEX,
+    GRID,
+    PLAN_COLUMNS,
+    Glass,
+    GlassCounts,
+    Location,
+    Module,
+    Segment,
+)
+from .glaziers_state import Cover, GlassState
+
+WINDOW, GLASS_STAGE, ALTAR_GLASS = "window", "glass", "altar_glass"
+SIDE_1_COLUMNS = (
+    Location.MARKET,
+    Location.CATHEDRAL,
+    Location.STUDIO,
+    Location.WORKSHOP,
+    Location.THEATRE,
+)
+SIDE_2_COLUMNS = (
+    Location.MARKET,
+    Location.CATHEDRAL,
+    Location.STUDIO,
+    Location.WORKSHOP,
+    Location.CATHEDRAL_2,
+)
+
+
+def _add(a: GlassCounts, b: GlassCounts, sign: int = 1) -> GlassCounts:
+    return tuple(x + sign * y for x, y in zip(a, b, strict=True))
+
+
+def glass_counts(glass: tuple[Glass, ...]) -> GlassCounts:
+    counts = [0] * len(GLASS)
+    for token in glass:
+        counts[GLASS_INDEX[token]] += 1
+    return tuple(counts)
+
+
+def _sub_multisets(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[tuple[Glass, ...], ...]:
+    """Every multiset of tokens that covers some panes, within what is held (sorted)."""
+    limits = [min(panes.count(g), held[GLASS_INDEX[g]]) for g in GLASS]
+    found: list[tuple[Glass, ...]] = [()]
+    for g, limit in zip(GLASS, limits, strict=True):
+        found = [combo + (g,) * n for combo in found for n in range(limit + 1)]
+    return tuple(sorted(found, key=lambda c: (len(c), [GLASS_INDEX[g] for g in c])))
+
+
+def _draw_glass(chance: Chance, bag: GlassCounts, rule: str) -> tuple[Glass, Chance]:
+    pool = [g.value for g in GLASS for _ in range(bag[GLASS_INDEX[g]])]
+    index, chance = draw(chance, "glass", pool, rule=rule)
+    return Glass(pool[index]), chance
+
+
+@frozen
+class Glaziers(ModuleRules):
+    """The rules of module 6 with its tables (component-data.md 7) and options (A6.x)."""
+
+    module: ClassVar[Module] = Module.GLAZIERS
+    segment_stages: ClassVar[tuple[str, ...]] = (WINDOW, GLASS_STAGE)
+    altar_stages: ClassVar[tuple[str, ...]] = (ALTAR_GLASS,)
+
+    box: GlassCounts
+    prices: GlassCounts
+    penalties: dict[Glass, int]
+    offer_per_player: int
+    windows: tuple[str, ...]
+    panes: dict[str, tuple[Glass, ...]]
+    vp: dict[str, int]
+    bench_prices: tuple[int, ...]
+    bordering: frozenset[Segment]
+    altar_panes: tuple[Glass, ...]
+    altar_vp: int
+    printed: int
+    refill: WindowRefill
+    slot: GlassworksSlot
+    altar_once: bool
+    merged_cathedral: bool
+
+    @classmethod
+    @implements("R6.11", "A6.1", "A6.2", "R6.14")
+    def build(cls, config: GameConfig, tables: Tables) -> Glaziers:
+        """Tables of module 6: glass counts, prices and penalties; the 18 window tiles (R6.14);
+        the workbench prices (A6.1: the data's, or ``workbench_prices``); the 12 segments that
+        border a window (R6.11, A6.2: the data's, or ``window_segments``)."""
+        data = config.components.modules.glaziers
+        prices = config.workbench_prices
+        if prices is None:
+            prices = data.workbench.prices
+        problems = workbench_problems(tuple(prices), "A6.1 workbench_prices")
+        if len(prices) != len(data.workbench.prices):
+            problems.append(
+                f"{len(data.workbench.prices)} slot prices needed @ A6.1 workbench_prices"
+            )
+        cells = data.window_segments.segments
+        if config.window_segments is not None:
+            cells = tuple(tuple(cell) for cell in config.window_segments)  # type: ignore[misc]
+            problems += segment_problems(
+                cells, "A6.2 window_segments", len(data.window_segments.segments)
+            )
+        if problems:
+            raise ValueError("; ".join(problems))
+        return cls(
+            box=tuple(kind.count for kind in data.glass),
+            prices=tuple(kind.price for kind in data.glass),
+            penalties={kind.colour: kind.penalty for kind in data.glass},
+            offer_per_player=data.offer_per_player,
+            windows=tuple(sorted(w.id for w in data.windows)),
+            panes={w.id: w.panes for w in data.windows},
+            vp={w.id: w.vp for w in data.windows},
+            bench_prices=tuple(prices),
+            bordering=frozenset((r, c) for r, c in cells),
+            altar_panes=data.altar_window.panes,
+            altar_vp=data.altar_window.vp_per_token,
+            printed=data.glassworks.printed,
+            refill=config.window_refill,
+            slot=config.glassworks_slot,
+            altar_once=config.altar_window is AltarWindow.ALTAR_WINDOW_ONCE_PER_ROUND,
+            merged_cathedral=config.second_cathedral is SecondCathedral.WITH_FIRST,
+        )
+
+    # --- set-up and rounds ---------------------------------------------------------------------
+
+    @implements("R6.1", "R6.2", "R6.3", "R6.4", "R6.5", "R6.24", "A6.14")
+    def setup(self, state: State) -> State:
+        """R6.1/R6.3: the Glaziery and reserve boards, the altar window in its opening;
+        R6.2 (A6.14): the 18 windows shuffled face down, the top 6 turned up one at a time
+        into workbench slots 0-5; R6.4: the 26 glass tokens in the bag and 2 per player drawn
+        into the offer; R6.5: each player's Glassworks tile. R6.24: none for Leonardo."""
+        players = state.tables.players
+        glass = GlassState(
+            bag=self.box,
+            offer=(0,) * len(GLASS),
+            held=((0,) * len(GLASS),) * players,
+            reserve=(0,) * len(GLASS),
+            pile=self.windows,
+            workbench=(None,) * len(self.bench_prices),
+            openings=(None,) * (GRID * GRID),
+            covers=(None,) * players,
+            altar_used=(False,) * players,
+        )
+        state = evolve(state, glass=glass)
+        state = _fill_workbench(state, "R6.2")
+        return _fill_offer(state, self.offer_per_player * players, "R6.4")
+
+    def begin_round(self, state: State) -> State:
+        """R6.21: the Glassworks tiles are back behind the screens (nothing decided yet);
+        A6.10: no altar window used this round."""
+        g = _glass(state)
+        players = state.tables.players
+        return evolve(
+            state, glass=evolve(g, covers=(None,) * players, altar_used=(False,) * players)
+        )
+
+    @implements("R6.21", "R6.22", "R6.23", "R6.24", "A6.3", "A6.9")
+    def prepare_round(self, state: State) -> State:
+        """R6.21: the Glassworks tiles come back (see ``begin_round``); R6.22: glass left in
+        the offer goes to the reserve board; R6.23 (A6.9): 2 glass per
+        player are drawn into the offer, the reserve poured into the bag whenever it runs
+        out, and the offer holds what could be drawn; R6.24: none for Leonardo. A6.3
+        ``end_of_round``: every empty workbench slot is refilled from the pile."""
+        g = _glass(state)
+        state = evolve(
+            state,
+            glass=evolve(g, offer=(0,) * len(GLASS), reserve=_add(g.reserve, g.offer)),
+        )
+        state = _fill_offer(state, self.offer_per_player * state.tables.players, "R6.23")
+        if self.refill is WindowRefill.END_OF_ROUND:
+            state = _fill_workbench(state, "A6.3")
+        return state
+
+    # --- planning and the Glassworks -------------------------------------------------------------
+
+    def columns(self, state: State) -> tuple[Location, ...]:
+        """R6.7/A6.12: the columns the Glassworks tile may cover on the sheet side in use."""
+        return SIDE_1_COLUMNS if state.side == 1 else SIDE_2_COLUMNS
+
+    @implements("R6.7", "R6.8", "A6.5", "A6.12")
+    def plan_step(self, state: State, seat: int) -> Pending | None:
+        """R6.7 (A6.12): before his plan a player decides whether his Glassworks tile covers a
+        column (any of the 5 on side 2) and R6.8 whether one of his own apprentices stands on
+        its bottom space. A6.5: covering and buying nothing is allowed."""
+        g = state.glass
+        if g is None or state.plans[seat] is not None or g.covers[seat] is not None:
+            return None
+        actions: list[Action] = [PlaceGlassworks(None)]
+        for column in self.columns(state):
+            actions.append(PlaceGlassworks(column))
+            if state.apprentices[seat] >= 1:
+                actions.append(PlaceGlassworks(column, True))
+        reason = "decide on the Glassworks tile before planning"
+        return Pending(seat, "R6.7", reason, tuple(actions))
+
+    def plan_limits(self, state: State, seat: int) -> tuple[int, Location | None]:
+        g = state.glass
+        cover = None if g is None else g.covers[seat]
+        if cover is None:
+            return 0, None
+        return (1 if cover.apprentice else 0), cover.location
+
+    @implements("R6.7", "R6.8")
+    def check_plan(self, state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
+        """R6.7: no apprentice in the covered column; R6.8: an apprentice on the tile's bottom
+        space counts against the available apprentices (R0.24)."""
+        g = state.glass
+        cover = None if g is None else g.covers[seat]
+        if cover is None:
+            return None
+        if cover.location is not None:
+            column = PLAN_COLUMNS.index(cover.location)
+            if plan.counts[column]:
+                return turns._fail(
+                    state,
+                    "R6.7",
+                    f"the {cover.location.value} column is covered by the Glassworks tile",
+                )
+        if cover.apprentice and sum(plan.counts) > state.apprentices[seat] - 1:
+            return turns._fail(
+                state,
+                "R6.8",
+                f"{sum(plan.counts)} apprentices planned, but one of the "
+                f"{state.apprentices[seat]} stands on the Glassworks tile",
+            )
+        return None
+
+    def _visit_slot(self, state: State, cover: Cover) -> Location | None:
+        """Where a Glassworks visit is resolved (A6.4)."""
+        if cover.location is None:
+            return None
+        if self.slot is GlassworksSlot.AFTER_ALL:
+            return Location.GLASSWORKS
+        if cover.location is Location.CATHEDRAL_2 and state.side == 2 and self.merged_cathedral:
+            return Location.CATHEDRAL
+        return cover.location
+
+    @implements("R6.6", "A6.4")
+    def location_sequence(
+        self, state: State, sequence: tuple[Location, ...]
+    ) -> tuple[Location, ...]:
+        """R6.6 (A6.4): with ``after_all`` the Glassworks is a sixth location resolved after
+        the last one; by default it is visited in the covered location's place."""
+        if self.slot is GlassworksSlot.AFTER_ALL:
+            return (*sequence, Location.GLASSWORKS)
+        return sequence
+
+    @implements("R6.7", "A6.4")
+    def queue(self, state: State, location: Location, queue: tuple[int, ...]) -> tuple[int, ...]:
+        """R6.7 (A6.4): a player visits the Glassworks instead of the covered location, in
+        order B among the players resolving that
+        location or their own Glassworks visit (a negative entry ``~seat``); when he also acts
+        at that location (only with A0.7 ``with_first``), the Glassworks comes first."""
+        g = state.glass
+        if g is None:
+            return queue
+        visits = {
+            seat
+            for seat, cover in enumerate(g.covers)
+            if cover is not None and self._visit_slot(state, cover) is location
+        }
+        if not visits:
+            return queue
+        found: list[int] = []
+        for actor in state.order:
+            if actor in visits:
+                found.append(~actor)
+            if actor in queue:
+                found.append(actor)
+        return tuple(found)
+
+    @implements("R6.8")
+    def module_turn(self, state: State, entry: int, location: Location) -> Turn | None:
+        """R6.8: the two printed apprentices and, when placed, the real one on the bottom
+        space: one purchase each."""
+        cover = _glass(state).covers[~entry]
+        assert cover is not None
+        return Turn(Location.GLASSWORKS, ~entry, self.printed + (1 if cover.apprentice else 0))
+
+    def legal_module_location(self, state: State, turn: Turn) -> list[Action] | None:
+        if turn.location is not Location.GLASSWORKS:
+            return None
+        g = _glass(state)
+        money = state.money[turn.actor]
+        return [
+            BuyGlass(colour)
+            for colour in GLASS
+            if g.offer[GLASS_INDEX[colour]] > 0 and self.prices[GLASS_INDEX[colour]] <= money
+        ]
+
+    # --- restorations ----------------------------------------------------------------------------
+
+    @implements("R6.11", "R6.12", "R6.16", "R6.19", "R6.25", "A6.3", "A6.6", "A6.10", "A6.11")
+    def enter_stage(
+        self, state: State, r: Restoration, stage: str
+    ) -> tuple[State, Restoration, bool]:
+        """R6.11: a restoration of a window-bordering segment must restore its window: R6.12
+        (A6.6) the player takes a face-up window he can pay for (with one choice it is taken at
+        once); A6.3: an empty workbench turns up the top pile window into slot 0 first;
+        R6.25 (A6.11): Leonardo takes the price-0 window without paying. R6.15/R6.16: the
+        player then hands in glass if he holds any matching token (else nothing). R6.19
+        (A6.10): after an altar restoration he may hand in glass for the altar window."""
+        g = _glass(state)
+        if stage == WINDOW:
+            if r.segment not in self.bordering:
+                return state, r, False
+            if not any(g.workbench):
+                state = _fill_workbench(state, "A6.3", first_only=True)
+                g = _glass(state)
+            if state.is_leonardo(r.actor):
+                return (*_take_window(state, r, 0, price=0), False)
+            options = self._window_options(state, r.actor)
+            if len(options) == 1:
+                price = self.bench_prices[options[0]]
+                return (*_take_window(state, r, options[0], price=price), False)
+            return state, r, True
+        if stage == GLASS_STAGE:
+            if r.window is None or state.is_leonardo(r.actor):
+                return state, r, False
+            held = g.held[r.actor]
+            due = any(held[GLASS_INDEX[pane]] for pane in self.panes[r.window])
+            return state, r, due
+        # the altar window
+        if self.altar_once and g.altar_used[r.actor]:
+            return state, r, False
+        held = g.held[r.actor]
+        return state, r, any(held[GLASS_INDEX[pane]] for pane in self.altar_panes)
+
+    def _window_options(self, state: State, actor: int) -> tuple[int, ...]:
+        money = state.money[actor]
+        bench = _glass(state).workbench
+        return tuple(
+            slot
+            for slot, window in enumerate(bench)
+            if window is not None and self.bench_prices[slot] <= money
+        )
+
+    def pending(self, state: State) -> Pending | None:
+        stage = current_stage(state)
+        if stage is None or stage[0] is not self:
+            return None
+        r = state.restoring
+        assert r is not None
+        held = _glass(state).held[r.actor]
+        if stage[1] == WINDOW:
+            return Pending(
+                r.actor,
+                "R6.12",
+                f"choose the window for segment {r.segment} first",
+                tuple(TakeWindow(slot) for slot in self._window_options(state, r.actor)),
+            )
+        if stage[1] == GLASS_STAGE:
+            assert r.window is not None
+            choices = _sub_multisets(self.panes[r.window], held)
+            return Pending(
+                r.actor,
+                "R6.15",
+                f"hand in glass for the window {r.window} first",
+                tuple(HandInGlass(c) for c in choices),
+            )
+        choices = _sub_multisets(self.altar_panes, held)
+        return Pending(
+            r.actor,
+            "R6.19",
+            "hand in glass for the altar window first",
+            tuple(HandInGlass(c) for c in choices),
+        )
+
+    @implements("R6.15", "R6.17", "R6.19", "R6.25", "A6.7", "A6.11")
+    def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
+        """R6.17: the window's VP, less R6.15 (A6.7) the penalty of every pane left uncovered;
+        R6.25 (A6.11): Leonardo scores the full VP with no penalty. R6.19: 1 VP per altar
+        window token, never a penalty."""
+        if r.segment is None:
+            return evolve(parts, extra=parts.extra + len(r.glass) * self.altar_vp)
+        if r.window is None:
+            return parts
+        penalty = 0
+        if not state.is_leonardo(r.actor):
+            penalty = window_penalty(self.panes[r.window], r.glass, penalties=self.penalties)
+        return evolve(
+            parts, window=parts.window + self.vp[r.window], penalty=parts.penalty + penalty
+        )
+
+    @implements("R6.13", "R6.26", "A6.3")
+    def finish_restoration(self, state: State, r: Restoration) -> State:
+        """R6.13 (R6.26 step 6): the windows on the dearer side of the gap move one slot
+        towards price 0 and (A6.3 ``immediate``) the top pile window enters the dearest slot;
+        with ``end_of_round`` the slot stays empty until round preparation."""
+        if r.window is None:
+            return state
+        g = _glass(state)
+        kept = [window for window in g.workbench if window is not None]
+        bench = tuple(kept + [None] * (len(g.workbench) - len(kept)))
+        state = evolve(state, glass=evolve(g, workbench=bench))
+        if self.refill is WindowRefill.IMMEDIATE:
+            state = _fill_workbench(state, "R6.13")
+        return state
+
+    # --- read-outs -------------------------------------------------------------------------------
+
+    @implements("R6.27", "G.4")
+    def ledger(self, state: State, seats: list[str]) -> dict[str, dict[str, int]]:
+        """R6.27: glass in the bag, the offer, behind the screens and on the reserve board
+        (G.4) = 26; windows in the pile, on the workbench and in the openings = 18."""
+        g = _glass(state)
+        glass = {"bag": sum(g.bag), "offer": sum(g.offer), "reserve": sum(g.reserve)}
+        for s, seat in enumerate(seats):
+            glass[seat] = sum(g.held[s])
+        windows = {
+            "pile": len(g.pile),
+            "workbench": sum(w is not None for w in g.workbench),
+            "openings": sum(w is not None for w in g.openings),
+        }
+        return {"glass_tokens": glass, "window_tiles": windows}
+
+    def view(self, state: State, seat: int) -> dict[str, object]:
+        """Glass lies behind the large screens; the Glassworks tiles behind the small screens
+        are revealed with the plans."""
+        g = _glass(state)
+        revealed = state.phase is not Phase.PLAN
+        return {
+            "glass_offer": g.offer,
+            "glass_bag": sum(g.bag),
+            "glass_reserve": g.reserve,
+            "workbench": g.workbench,
+            "window_pile": len(g.pile),
+            "windows": g.openings,
+            "glass": tuple(h if s == seat else None for s, h in enumerate(g.held)),
+            "glassworks": tuple(
+                c if s == seat or revealed else None for s, c in enumerate(g.covers)
+            ),
+        }
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _glass(state: State) -> GlassState:
+    assert state.glass is not None
+    return state.glass
+
+
+def _rules(state: State) -> Glaziers:
+    for module in state.tables.modules:
+        if isinstance(module, Glaziers):
+            return module
+    raise AssertionError("module 6 is not in play")
+
+
+def _off(state: State) -> IllegalAction | None:
+    if state.glass is None:
+        return turns._fail(state, "G.1", "module 6 (the Glaziers) is not in play")
+    return None
+
+
+@implements("R6.23", "A6.9")
+def _fill_offer(state: State, count: int, rule: str) -> State:
+    """R6.23 (A6.9): draw ``count`` glass into the offer; whenever the bag is empty, pour the
+    reserve into it; stop when both are empty."""
+    g = _glass(state)
+    bag, offer, reserve, chance = g.bag, g.offer, g.reserve, state.chance
+    for _ in range(count):
+        if not sum(bag):
+            if not sum(reserve):
+                break
+            bag, reserve = _add(bag, reserve), (0,) * len(GLASS)
+        token, chance = _draw_glass(chance, bag, rule)
+        one = glass_counts((token,))
+        bag, offer = _add(bag, one, -1), _add(offer, one)
+    return evolve(state, chance=chance, glass=evolve(g, bag=bag, offer=offer, reserve=reserve))
+
+
+def _fill_workbench(state: State, rule: str, *, first_only: bool = False) -> State:
+    """Turn up pile windows into the empty workbench slots, slot 0 first (R6.2, R6.13, A6.3)."""
+    g = _glass(state)
+    bench, pile, chance = list(g.workbench), list(g.pile), state.chance
+    for slot, window in enumerate(bench):
+        if window is not None:
+            continue
+        if not pile:
+            break
+        index, chance = draw(chance, "window", pile, rule=rule)
+        bench[slot] = pile.pop(index)
+        if first_only:
+            break
+    return evolve(state, chance=chance, glass=evolve(g, workbench=tuple(bench), pile=tuple(pile)))
+
+
+def _take_window(
+    state: State, r: Restoration, slot: int, *, price: int
+) -> tuple[State, Restoration]:
+    """R6.12: pay the slot price and put the window into the segment's opening (the gap closes
+    when the restoration ends, R6.13)."""
+    g = _glass(state)
+    window = g.workbench[slot]
+    assert window is not None and r.segment is not None
+    index = r.segment[0] * GRID + r.segment[1]
+    bench = (*g.workbench[:slot], None, *g.workbench[slot + 1 :])
+    openings = (*g.openings[:index], window, *g.openings[index + 1 :])
+    state = evolve(state, glass=evolve(g, workbench=bench, openings=openings))
+    if price:
+        state = evolve(
+            state,
+            money=turns._replace(state.money, r.actor, state.money[r.actor] - price),
+            supply_money=state.supply_money + price,
+        )
+    return state, evolve(r, window=window)
+
+
+# --- actions -------------------------------------------------------------------------------------
+
+
+@implements("R6.7", "R6.8", "A6.12")
+def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | None:
+    """R6.7 (A6.12): while planning, the Glassworks tile covers one column of the sheet side in
+    use (or is not used); R6.8: a real apprentice on its bottom space needs one available."""
+    off = _off(state)
+    if off is not None:
+        return off
+    if action.location is not None and not isinstance(action.location, Location):
+        return turns._fail(
+            state, "R6.7", f"{action.location!r} is not a location column", malformed=True
+        )
+    if not isinstance(action.apprentice, bool):
+        return turns._fail(
+            state, "R6.8", f"apprentice must be a bool, not {action.apprentice!r}", malformed=True
+        )
+    if state.phase is not Phase.PLAN:
+        return turns._fail(state, "R6.7", "the Glassworks tile is placed while planning")
+    rules = _rules(state)
+    seat = turns.planner(state)
+    if rules.plan_step(state, seat) is None:
+        return turns._fail(state, "R6.7", "the Glassworks tile is placed before the plan")
+    if action.location is None:
+        if action.apprentice:
+            return turns._fail(state, "R6.8", "an apprentice stands on a tile that is not used")
+        return None
+    if action.location not in rules.columns(state):
+        return turns._fail(
+            state,
+            "R6.7",
+            f"the {action.location.value} column is not on side {state.side} of the sheet",
+        )
+    if action.apprentice and state.apprentices[seat] < 1:
+        return turns._fail(state, "R6.8", "no apprentice is available for the bottom space")
+    return None
+
+
+def do_glassworks(state: State, action: PlaceGlassworks) -> State:
+    g = _glass(state)
+    seat = turns.planner(state)
+    cover = Cover(action.location, action.apprentice)
+    covers = (*g.covers[:seat], cover, *g.covers[seat + 1 :])
+    return evolve(state, glass=evolve(g, covers=covers))
+
+
+@implements("R6.9", "R6.10", "A6.5")
+def check_buy_glass(state: State, action: BuyGlass) -> IllegalAction | None:
+    """R6.9: at the Glassworks one glass token from the offer per apprentice, printed or real,
+    paid to the supply (blue and yellow 1 Thaler, red and green 2); R6.10: nothing once the
+    offer is empty. A6.5: buying nothing (ending the turn) is allowed."""
+    off = _off(state)
+    if off is not None:
+        return off
+    if not isinstance(action.glass, Glass):
+        return turns._fail(state, "R6.9", f"{action.glass!r} is not a glass colour", malformed=True)
+    turn = turns._active_turn(state, Location.GLASSWORKS)
+    if turn is None:
+        return turns._fail(state, "R6.9", "glass is bought at the Glassworks only")
+    if turn.left <= 0:
+        return turns._fail(state, "R6.8", "no purchase is left on the Glassworks tile")
+    g = _glass(state)
+    if not sum(g.offer):
+        return turns._fail(state, "R6.10", "the glass offer is empty")
+    colour = GLASS_INDEX[action.glass]
+    if not g.offer[colour]:
+        return turns._fail(state, "R6.9", f"no {action.glass.value} glass in the offer")
+    price = _rules(state).prices[colour]
+    if state.money[turn.actor] < price:
+        return turns._fail(state, "R0.31", f"{action.glass.value} glass costs {price} Thalers")
+    return None
+
+
+def do_buy_glass(state: State, action: BuyGlass) -> State:
+    turn = state.turn
+    assert turn is not None
+    g = _glass(state)
+    seat = turn.actor
+    one = glass_counts((action.glass,))
+    price = _rules(state).prices[GLASS_INDEX[action.glass]]
+    held = (*g.held[:seat], _add(g.held[seat], one), *g.held[seat + 1 :])
+    return evolve(
+        state,
+        money=turns._replace(state.money, seat, state.money[seat] - price),
+        supply_money=state.supply_money + price,
+        glass=evolve(g, offer=_add(g.offer, one, -1), held=held),
+        turn=evolve(turn, left=turn.left - 1),
+    )
+
+
+@implements("R6.12", "A6.6", "A6.13")
+def check_take_window(state: State, action: TakeWindow) -> IllegalAction | None:
+    """R6.12 (A6.6, A6.13): the window for the segment being restored is one of the face-up
+    windows that the player can pay for, after any earlier payment of this restoration."""
+    off = _off(state)
+    if off is not None:
+        return off
+    stage = current_stage(state)
+    if stage is None or stage[1] != WINDOW:
+        return turns._fail(state, "R6.12", "no window is being chosen for a restoration")
+    bench = _glass(state).workbench
+    if not turns._is_int(action.slot) or not 0 <= action.slot < len(bench):
+        return turns._fail(
+            state, "R6.12", f"workbench slot {action.slot!r} does not exist", malformed=True
+        )
+    if bench[action.slot] is None:
+        return turns._fail(state, "R6.12", f"workbench slot {action.slot} is empty")
+    r = state.restoring
+    assert r is not None
+    price = _rules(state).bench_prices[action.slot]
+    if state.money[r.actor] < price:
+        return turns._fail(state, "A6.6", f"the window in slot {action.slot} costs {price} Thalers")
+    return None
+
+
+def do_take_window(state: State, action: TakeWindow) -> State:
+    r = state.restoring
+    assert r is not None
+    price = _rules(state).bench_prices[action.slot]
+    state, r = _take_window(state, r, action.slot, price=price)
+    return turns.continue_restoration(state, r)
+
+
+@implements("R6.15", "R6.16", "R6.19", "A6.7")
+def check_hand_in_glass(state: State, action: HandInGlass) -> IllegalAction | None:
+    """R6.15 (A6.7): one token per pane of that pane's colour, a token matching no uncovered
+    pane is illegal; R6.16: handing in nothing is allowed. R6.19: the altar window takes up to
+    4 tokens, at most one of each colour."""
+    off = _off(state)
+    if off is not None:
+        return off
+    glass = action.glass
+    if not isinstance(glass, tuple) or not all(isinstance(g, Glass) for g in glass):
+        return turns._fail(state, "R6.15", f"{glass!r} is not a tuple of glass", malformed=True)
+    stage = current_stage(state)
+    if stage is None or stage[1] not in (GLASS_STAGE, ALTAR_GLASS):
+        return turns._fail(state, "R6.15", "no window is waiting for glass")
+    r = state.restoring
+    assert r is not None
+    rules = _rules(state)
+    if stage[1] == GLASS_STAGE:
+        assert r.window is not None
+        try:
+            window_penalty(rules.panes[r.window], glass)
+        except IllegalAction as exc:
+            return turns._fail(state, exc.rule, f"{exc.reason} ({r.window})")
+    else:
+        if len(glass) > len(rules.altar_panes):
+            return turns._fail(
+                state, "R6.19", f"the altar window takes at most {len(rules.altar_panes)} tokens"
+            )
+        if len(set(glass)) != len(glass):
+            return turns._fail(state, "R6.19", "at most one token of each colour at the altar")
+        if any(g not in rules.altar_panes for g in glass):
+            return turns._fail(state, "R6.19", "the altar window has no pane of that colour")
+    held = _glass(state).held[r.actor]
+    if any(need > have for need, have in zip(glass_counts(glass), held, strict=True)):
+        return turns._fail(state, "R0.31", "the player does not hold that glass")
+    return None
+
+
+@implements("R6.20", "A6.10")
+def do_hand_in_glass(state: State, action: HandInGlass) -> State:
+    """R6.20: glass handed in goes to the reserve board. A6.10: an altar-window hand-in marks
+    the player's altar window as used this round (for ``altar_window_once_per_round``)."""
+    r = state.restoring
+    assert r is not None
+    g = _glass(state)
+    tokens = glass_counts(action.glass)
+    held = (*g.held[: r.actor], _add(g.held[r.actor], tokens, -1), *g.held[r.actor + 1 :])
+    altar_used = g.altar_used
+    if r.segment is None and action.glass:
+        altar_used = (*altar_used[: r.actor], True, *altar_used[r.actor + 1 :])
+    state = evolve(
+        state,
+        glass=evolve(g, held=held, reserve=_add(g.reserve, tokens), altar_used=altar_used),
+    )
+    return turns.continue_restoration(state, evolve(r, glass=tuple(action.glass)))
+
+
+__all__ = ["Glaziers", "glass_counts"]
