@@ -177,3 +177,28 @@ def test_barbarossa_plays_records_and_replays(tmp_path: Path) -> None:
     listing = run("rules", "--game", "barbarossa")
     assert listing.returncode == 0 and listing.stdout.startswith("B1 ")
     assert "barbarossa" in run("data", "template", "--game", "barbarossa").stdout
+
+
+@pytest.mark.rule("G.1", "R4.1", "R5.1", "R6.1")
+def test_play_with_modules_logs_their_events_and_replays(tmp_path: Path) -> None:
+    path = tmp_path / "modules.json"
+    done = run("play", "--modules", "4,5,6", "--players", "3", "--seed", "2", "--record", path)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "lucky penn" in out and "Glassworks tile" in out and "glass" in out
+    record = json.loads(path.read_text())
+    assert record["setup"]["modules"] == [4, 5, 6]
+    assert run("replay", path, "--quiet").returncode == 0
+    shown = run("show", path, "--step", "60").stdout
+    assert "lucky pennies:" in shown and "glass offer:" in shown and "disc on the basket" in shown
+    assert run("play", "--modules", "7").returncode == 2
+
+
+def test_data_template_holds_the_module_data(tmp_path: Path) -> None:
+    text = run("data", "template").stdout
+    assert "[modules.wishing_well]" in text and "[[modules.glaziers.glass]]" in text
+    box = tmp_path / "box.toml"
+    box.write_text(text.replace("well_capacity = 2", "well_capacity = -2"))
+    checked = run("data", "check", box)
+    assert checked.returncode == 1
+    assert "$.modules.wishing_well.well_capacity" in checked.stdout

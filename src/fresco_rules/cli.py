@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from importlib import import_module, resources
+from importlib import import_module
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -25,7 +25,6 @@ from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 
 GAMES = ("fresco", "barbarossa")
-COMPONENT_FILES = {"fresco": "data/base.toml", "barbarossa": "data/components.toml"}
 
 
 @attrs.frozen
@@ -83,6 +82,14 @@ def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ..
             raise UsageError(f"option {name} takes one of: {values}") from None
     if components:
         chosen["components"] = components[0]
+    if args.modules:
+        parse = getattr(front.package, "parse_modules", None)
+        if parse is None:
+            raise UsageError(f"{front.title} has no expansion modules")
+        try:
+            chosen["modules"] = parse(args.modules)
+        except ValueError as exc:
+            raise UsageError(f"--modules: {exc}") from None
     config: Any = front.package.GameConfig(players=args.players, **chosen)
     return config
 
@@ -277,8 +284,7 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_data(args: argparse.Namespace, out: TextIO) -> int:
     front = frontend(args.game)
     if args.action == "template":
-        text = resources.files(front.package.__name__).joinpath(COMPONENT_FILES[front.name])
-        out.write(text.read_text(encoding="utf-8"))
+        out.write(import_module(f"{front.package.__name__}.data").template_text())
         return 0
     if args.file is None:
         raise UsageError("data check needs a file")
@@ -309,6 +315,12 @@ def parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play seeded random games and print their log")
     play.add_argument("--game", default="fresco", choices=GAMES)
     play.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    play.add_argument(
+        "--modules",
+        default="",
+        metavar="4,5,6",
+        help="Fresco expansion modules: 4 Wishing Well, 5 Leaf Gold, 6 Glaziers",
+    )
     play.add_argument("--seed", type=int, default=0)
     play.add_argument(
         "--option",

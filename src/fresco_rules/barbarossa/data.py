@@ -304,3 +304,8 @@ def default_components() -> ComponentData:
     """The shipped component set (its ring is PROVISIONAL, see ``ComponentData.provisional``)."""
     text = resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
     return components_from_mapping(tomllib.loads(text), source="barbarossa/data/components.toml")
+
+
+def template_text() -> str:
+    """The shipped component data as an editable TOML file (what ``load_components`` reads)."""
+    return resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")

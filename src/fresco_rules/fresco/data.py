@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -360,3 +361,11 @@ def default_components() -> ComponentData:
     """The shipped component set (partly PROVISIONAL, see ``ComponentData.provisional``)."""
     text = resources.files(__package__).joinpath("data/base.toml").read_text(encoding="utf-8")
     return components_from_mapping(tomllib.loads(text), source="fresco/data/base.toml")
+
+
+def template_text() -> str:
+    """The shipped component data as one editable TOML file: ``data/base.toml`` followed by
+    ``data/modules.toml`` under a ``[modules]`` section (what ``load_components`` reads)."""
+    base = resources.files(__package__).joinpath("data/base.toml").read_text(encoding="utf-8")
+    modules = re.sub(r"^(\[\[?)", r"\1modules.", _shipped_module_text(), flags=re.MULTILINE)
+    return f"{base.rstrip()}\n\n# === expansion modules 4-6 ===\n\n{modules}"

@@ -341,4 +341,25 @@ def full_view(state: State) -> str:
             f"Leonardo: {len(state.held[tables.leonardo])} fresco tiles, "
             f"controlled by seat {state.controller}"
         )
+    lines.extend(_module_lines(state))
     return "\n".join(lines)
+
+
+_BASE_KINDS = ("money", "paint.", "fresco_tiles", "market_tiles", "apprentices")
+
+
+def _module_lines(state: State) -> list[str]:
+    """Modules 4-6: their public pieces and every module component by location."""
+    lines = []
+    if state.gold is not None:
+        lines.append(f"leaf gold: the disc on the basket is {state.gold.disc.value}")
+    if state.glass is not None:
+        bench = ", ".join(window or "-" for window in state.glass.workbench)
+        lines.append(f"glass offer: {glass_text(state.glass.offer)}; workbench: {bench}")
+    from .engine import token_ledger
+
+    for kind, places in token_ledger(state).items():
+        if not kind.startswith(_BASE_KINDS):
+            where = ", ".join(f"{place} {count}" for place, count in places.items() if count)
+            lines.append(f"{kind.replace('_', ' ')}: {where or 'none'}")
+    return lines
