@@ -22,8 +22,9 @@ def get_game(name: str) -> GameRules[Any, Any]:
     try:
         game: GameRules[Any, Any] = import_module(package).GAME
     except (ImportError, AttributeError):
-        raise InvalidRecord(f"game {name!r} is not available in this version",
-                            path="$.game") from None
+        raise InvalidRecord(
+            f"game {name!r} is not available in this version", path="$.game"
+        ) from None
     return game
 
 

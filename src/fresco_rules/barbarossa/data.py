@@ -21,7 +21,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
-from ..kernel.codec import strict_converter
+from ..kernel.codec import provisional_paths, strict_converter
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from .vocab import EventKind, normalise_word
@@ -135,21 +135,7 @@ class ComponentData:
 
     def provisional(self) -> tuple[str, ...]:
         """Paths of every row whose provenance is ``provisional``."""
-        raw = _converter.unstructure(self)
-        found: list[str] = []
-
-        def walk(node: object, path: str) -> None:
-            if isinstance(node, dict):
-                if node.get("provenance") == "provisional":
-                    found.append(path)
-                for key, value in node.items():
-                    walk(value, f"{path}.{key}")
-            elif isinstance(node, list):
-                for i, value in enumerate(node):
-                    walk(value, f"{path}[{i}]")
-
-        walk(raw, "$")
-        return tuple(found)
+        return provisional_paths(_converter.unstructure(self))
 
 
 _converter = strict_converter()

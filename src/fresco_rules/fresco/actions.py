@@ -10,15 +10,8 @@ from typing import Any, ClassVar
 
 from attrs import field, frozen
 
+from ..kernel.actions import strict_key as _strict
 from .vocab import Glass, Location, Paint, Segment
-
-
-def _strict(value: object) -> object:
-    """Comparison key that tells ``0`` from ``0.0`` and ``True`` (plain ``==`` does not), so a
-    malformed action never equals a legal one."""
-    if isinstance(value, tuple):
-        return (tuple, tuple(_strict(item) for item in value))
-    return (type(value), value)
 
 
 @frozen

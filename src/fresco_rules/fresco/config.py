@@ -162,6 +162,7 @@ OPTION_TYPES: dict[str, type[Enum]] = {
 }
 """Every enumerated interpretation option of ``GameConfig`` and its type."""
 
+
 def _module_set(value: object) -> object:
     """Accept any iterable of modules (or "4,5,6"); ``derive_tables`` checks the members."""
     if isinstance(value, str):

@@ -12,7 +12,7 @@ from typing import Any
 from .. import __version__
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
-from ..kernel.records import RecordCodec, make_record
+from ..kernel.records import RecordCodec
 from .actions import ACTION_TYPES, Action
 from .config import GameConfig, derive_tables
 from .data import ComponentData, default_components
@@ -79,12 +79,4 @@ def record_game(
     """The record of a Fresco game (see ``kernel.records`` for the format)."""
     from . import GAME
 
-    return make_record(
-        GAME,
-        library_version=__version__,
-        config=config,
-        seed=seed,
-        steps=steps,
-        final=final,
-        scores=GAME.scores(final) if GAME.is_over(final) else None,
-    )
+    return generic.record_game(GAME, __version__, config, seed, steps, final)

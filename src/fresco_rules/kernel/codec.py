@@ -199,8 +199,10 @@ class _Codec:
             raise InvalidRecord("a state is an object")
         config = self.config_from_json(raw.get("config"))
         hints = typing.get_type_hints(self.spec.state_cls)
-        values: dict[str, Any] = {"config": config,
-                                  self.spec.derived_field: self.spec.derive(config)}
+        values: dict[str, Any] = {
+            "config": config,
+            self.spec.derived_field: self.spec.derive(config),
+        }
         for field in attrs.fields(self.spec.state_cls):
             if field.name in values:
                 continue
@@ -212,8 +214,7 @@ class _Codec:
                         None if a is None else self.action_from_json(a) for a in raw[field.name]
                     )
                 else:
-                    values[field.name] = _CONVERTER.structure(raw[field.name],
-                                                              hints[field.name])
+                    values[field.name] = _CONVERTER.structure(raw[field.name], hints[field.name])
             except STRUCTURE_ERRORS as exc:
                 raise structure_error(exc, f"$.{field.name}") from None
         return self.spec.state_cls(**values)
@@ -280,8 +281,15 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": f"{spec.game.title()} game record (fresco_rules)",
         "type": "object",
-        "required": ["format", "format_version", "library_version", "game", "setup",
-                     "chance", "steps"],
+        "required": [
+            "format",
+            "format_version",
+            "library_version",
+            "game",
+            "setup",
+            "chance",
+            "steps",
+        ],
         "additionalProperties": False,
         "properties": {
             "format": {"const": RECORD_FORMAT},
@@ -289,15 +297,21 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
             "library_version": {"type": "string", "maxLength": 100},
             "game": {"const": spec.game},
             "setup": setup,
-            "seed": {"anyOf": [{"type": "integer", "minimum": -(2**63), "maximum": 2**64},
-                               {"type": "null"}]},
+            "seed": {
+                "anyOf": [
+                    {"type": "integer", "minimum": -(2**63), "maximum": 2**64},
+                    {"type": "null"},
+                ]
+            },
             "chance": {
                 "type": "array",
                 "maxItems": 100_000,
                 "items": {
                     "type": "array",
-                    "prefixItems": [{"type": "string", "maxLength": 100},
-                                    {"type": "string", "maxLength": 100}],
+                    "prefixItems": [
+                        {"type": "string", "maxLength": 100},
+                        {"type": "string", "maxLength": 100},
+                    ],
                     "items": False,
                     "minItems": 2,
                 },
@@ -310,9 +324,12 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
                     "required": ["seat", "action"],
                     "additionalProperties": False,
                     "properties": {
-                        "seat": {"anyOf": [{"type": "integer", "minimum": 0,
-                                            "maximum": high - 1},
-                                           {"type": "null"}]},
+                        "seat": {
+                            "anyOf": [
+                                {"type": "integer", "minimum": 0, "maximum": high - 1},
+                                {"type": "null"},
+                            ]
+                        },
                         "action": action,
                     },
                 },
@@ -321,8 +338,50 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
                 "type": "object",
                 "required": ["scores"],
                 "additionalProperties": False,
-                "properties": {"scores": {"type": "array", "maxItems": high,
-                                          "items": {"type": "integer"}}},
+                "properties": {
+                    "scores": {"type": "array", "maxItems": high, "items": {"type": "integer"}}
+                },
             },
         },
     }
+
+
+def provisional_paths(raw: object, path: str = "$") -> tuple[str, ...]:
+    """Paths of every table in plain data whose ``provenance`` is ``provisional``."""
+    found: list[str] = []
+
+    def walk(node: object, where: str) -> None:
+        if isinstance(node, dict):
+            if node.get("provenance") == "provisional":
+                found.append(where)
+            for key, value in node.items():
+                walk(value, f"{where}.{key}")
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                walk(value, f"{where}[{i}]")
+
+    walk(raw, path)
+    return tuple(found)
+
+
+def record_game(
+    game: Any,
+    library_version: str,
+    config: Any,
+    seed: int,
+    steps: Sequence[tuple[int | None, Any]],
+    final: Any,
+) -> dict[str, Any]:
+    """The record of a game played with ``game`` (a ``GameRules`` with a codec), with its
+    result when it is over."""
+    from .records import make_record
+
+    return make_record(
+        game,
+        library_version=library_version,
+        config=config,
+        seed=seed,
+        steps=steps,
+        final=final,
+        scores=game.scores(final) if game.is_over(final) else None,
+    )
