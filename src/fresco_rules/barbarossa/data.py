@@ -21,7 +21,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
-from ..kernel.codec import provisional_paths, strict_converter
+from ..kernel.codec import DigestIdentity, provisional_paths, strict_converter
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from .vocab import EventKind, normalise_word
@@ -105,7 +105,7 @@ class StandIns:
 
 
 @frozen(eq=False)
-class ComponentData:
+class ComponentData(DigestIdentity):
     """A validated component set. Equality and hashing go by ``digest`` (content identity)."""
 
     name: str
@@ -120,12 +120,6 @@ class ComponentData:
     ring: tuple[RingTile, ...]
     stand_in_objects: StandIns
     digest: str = attrs.field(default="")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ComponentData) and other.digest == self.digest
-
-    def __hash__(self) -> int:
-        return hash(self.digest)
 
     def objects_for(self, players: int) -> int | None:
         """B1: objects per player with this many players (None: not a supported count)."""

@@ -23,7 +23,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
-from ..kernel.codec import provisional_paths, strict_converter
+from ..kernel.codec import DigestIdentity, provisional_paths, strict_converter
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from .module_data import ModuleData, module_problems
@@ -104,7 +104,7 @@ class FrescoTile:
 
 
 @frozen(eq=False)
-class ComponentData:
+class ComponentData(DigestIdentity):
     """A validated component set. Equality and hashing go by ``digest`` (content identity)."""
 
     name: str
@@ -119,17 +119,6 @@ class ComponentData:
     modules: ModuleData
     """Expansion modules 4-6 (component-data.md sections 5-7)."""
     digest: str = attrs.field(default="")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ComponentData) and other.digest == self.digest
-
-    def __hash__(self) -> int:
-        return hash(self.digest)
-
-    def __deepcopy__(self, memo: dict[int, object]) -> ComponentData:
-        """Immutable and compared by ``digest``: a deep copy is the same object (keeps the
-        snapshots of the test harnesses cheap)."""
-        return self
 
     def side_for(self, players: int) -> BoardSide:
         """R0.2: the board side used with this many players."""

@@ -385,3 +385,21 @@ def record_game(
         final=final,
         scores=game.scores(final) if game.is_over(final) else None,
     )
+
+
+class DigestIdentity:
+    """Mixin for a validated, immutable data set (``@frozen(eq=False)``): equality and hashing
+    go by its ``digest`` (content identity), and a deep copy is the object itself (keeps the
+    snapshots of the test harnesses cheap)."""
+
+    __slots__ = ()
+    digest: str
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> DigestIdentity:
+        return self
