@@ -43,6 +43,11 @@ GAMES.append(
         {"players": "4", "market_refill": "redraw_all", "track_collision": "forward"},
     )
 )
+GAMES += [
+    ("2p_seed4_modules_456", 4, {"players": "2", "modules": "4,5,6"}),
+    ("3p_seed5_modules_45", 5, {"players": "3", "modules": "4,5"}),
+    ("4p_seed6_modules_6", 6, {"players": "4", "modules": "6"}),
+]
 BARBAROSSA_GAMES: list[tuple[str, int, dict[str, str]]] = [
     ("barbarossa_3p_seed1", 1, {"players": "3"}),
     ("barbarossa_4p_seed2", 2, {"players": "4"}),
@@ -71,18 +76,24 @@ def _game_types(game: str) -> tuple[GameRules[Any, Any], type, dict[str, Any]]:
 def make_config(values: dict[str, str], game: str = "fresco") -> Any:
     """A game's config from string values: ``players`` and any ``OPTION_TYPES`` option."""
     _, config_type, option_types = _game_types(game)
-    unknown = sorted(set(values) - {"players"} - set(option_types))
+    unknown = sorted(set(values) - {"players", "modules"} - set(option_types))
     if unknown:
         raise ValueError(f"unknown config keys {unknown}")
     options: dict[str, Any] = {
-        name: option_types[name](value) for name, value in values.items() if name != "players"
+        name: option_types[name](value)
+        for name, value in values.items()
+        if name not in ("players", "modules")
     }
+    if "modules" in values:  # Fresco's GameConfig reads "4,5,6"
+        options["modules"] = values["modules"]
     return config_type(players=int(values["players"]), **options)
 
 
 def config_strings(config: Any, game: str = "fresco") -> dict[str, str]:
     """Every enumerated option of ``config`` (and ``players``) as strings."""
     values = {"players": str(config.players)}
+    if getattr(config, "modules", None):
+        values["modules"] = ",".join(str(m.value) for m in sorted(config.modules, key=str))
     values.update({name: getattr(config, name).value for name in _game_types(game)[2]})
     return values
 

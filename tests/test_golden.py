@@ -29,11 +29,15 @@ def _config(values: dict[str, str], game: str = "fresco") -> Any:
     option_types: dict[str, Any] = dict(OPTION_TYPES)
     if game == "barbarossa":
         config_type, option_types = barbarossa.GameConfig, dict(barbarossa.OPTION_TYPES)
-    unknown = sorted(set(values) - {"players"} - set(option_types))
+    unknown = sorted(set(values) - {"players", "modules"} - set(option_types))
     assert not unknown, f"unknown config keys {unknown}"
     options: dict[str, Any] = {
-        name: option_types[name](value) for name, value in values.items() if name != "players"
+        name: option_types[name](value)
+        for name, value in values.items()
+        if name not in ("players", "modules")
     }
+    if "modules" in values:  # Fresco's GameConfig reads "4,5,6"
+        options["modules"] = values["modules"]
     return config_type(players=int(values["players"]), **options)
 
 
