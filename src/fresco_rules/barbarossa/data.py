@@ -8,8 +8,6 @@ file with an ``InvalidData`` error naming the path of each bad field (``$.ring[2
 
 from __future__ import annotations
 
-import hashlib
-import json
 import tomllib
 from collections.abc import Mapping
 from functools import cache
@@ -18,10 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import cattrs
 from attrs import frozen
 
-from ..kernel.codec import DigestIdentity, provisional_paths, strict_converter
+from ..kernel.codec import (
+    DigestIdentity,
+    content_digest,
+    provisional_paths,
+    strict_converter,
+    structure_data,
+)
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from .vocab import EventKind, normalise_word
@@ -244,20 +247,11 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
     if not isinstance(raw, Mapping):
         raise InvalidData(f"{source}: the top level must be a table, not {type(raw).__name__}")
     body = {key: value for key, value in raw.items() if key != "digest"}
-    try:
-        data = _converter.structure(body, ComponentData)
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:
-        if isinstance(exc, cattrs.BaseValidationError):
-            details = "; ".join(cattrs.transform_error(exc, path="$"))
-        else:
-            details = str(exc)
-        raise InvalidData(f"{source}: {details}") from None
+    data: ComponentData = structure_data(_converter, ComponentData, body, source)
     problems = _problems_in(data)
     if problems:
         raise InvalidData(f"{source}: " + "; ".join(problems))
-    canonical = json.dumps(_converter.unstructure(data), sort_keys=True, separators=(",", ":"))
-    digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
-    return attrs.evolve(data, digest=digest)
+    return attrs.evolve(data, digest=content_digest(_converter.unstructure(data)))
 
 
 def components_to_mapping(data: ComponentData) -> dict[str, Any]:

@@ -9,8 +9,6 @@ without that section gets the shipped module data.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -20,10 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import cattrs
 from attrs import frozen
 
-from ..kernel.codec import DigestIdentity, provisional_paths, strict_converter
+from ..kernel.codec import (
+    DigestIdentity,
+    content_digest,
+    provisional_paths,
+    strict_converter,
+    structure_data,
+)
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from .module_data import ModuleData, module_problems
@@ -275,14 +278,7 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
     body = {key: value for key, value in raw.items() if key != "digest"}
     if "modules" not in body:
         body["modules"] = _shipped_modules()
-    try:
-        data = _converter.structure(body, ComponentData)
-    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:
-        if isinstance(exc, cattrs.BaseValidationError):
-            details = "; ".join(cattrs.transform_error(exc, path="$"))
-        else:
-            details = str(exc)
-        raise InvalidData(f"{source}: {details}") from None
+    data: ComponentData = structure_data(_converter, ComponentData, body, source)
     problems = _problems_in(data)
     if problems:
         raise InvalidData(f"{source}: " + "; ".join(problems))
@@ -291,9 +287,7 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
         # The shipped module data keeps the digest of the base part, so records made before
         # the modules existed still name the same component set; other module data changes it.
         del plain["modules"]
-    canonical = json.dumps(plain, sort_keys=True, separators=(",", ":"))
-    digest = hashlib.sha256(canonical.encode()).hexdigest()[:16]
-    return attrs.evolve(data, digest=digest)
+    return attrs.evolve(data, digest=content_digest(plain))
 
 
 @cache

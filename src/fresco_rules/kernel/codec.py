@@ -403,3 +403,25 @@ class DigestIdentity:
 
     def __deepcopy__(self, memo: dict[int, object]) -> DigestIdentity:
         return self
+
+
+def structure_data(converter: cattrs.Converter, cls: type, body: Any, source: str) -> Any:
+    """Structure a component table into ``cls``; ``InvalidData`` names every bad path."""
+    from .errors import InvalidData
+
+    try:
+        return converter.structure(body, cls)
+    except STRUCTURE_ERRORS as exc:
+        if isinstance(exc, cattrs.BaseValidationError):
+            details = "; ".join(cattrs.transform_error(exc, path="$"))
+        else:
+            details = str(exc)
+        raise InvalidData(f"{source}: {details}") from None
+
+
+def content_digest(plain: Any) -> str:
+    """A short, stable identity of plain JSON data (16 hex digits of its SHA-256)."""
+    import hashlib
+
+    canonical = json.dumps(plain, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
