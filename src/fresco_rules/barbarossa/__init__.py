@@ -121,8 +121,15 @@ __all__ = [
 ]
 
 from ..kernel.protocol import GameRules as _GameRules
+from ..kernel.view import Views as _Views
+from ..kernel.view import register_views as _register_views
+from .board_view import text_view
+from .notation import legal_forms, notation, parse_action
 from .records import make_codec, record_game
 from .render import describe
+from .svg import svg
+
+_register_views(State, _Views("barbarossa", text_view, svg))
 
 GAME: _GameRules[State, Action] = _GameRules(
     name="barbarossa",
@@ -140,4 +147,14 @@ GAME: _GameRules[State, Action] = _GameRules(
 )
 """Barbarossa as a kernel ``GameRules`` value (random play, state machines, records)."""
 
-__all__ += ["GAME", "describe", "make_codec", "record_game"]
+__all__ += [
+    "GAME",
+    "describe",
+    "legal_forms",
+    "make_codec",
+    "notation",
+    "parse_action",
+    "record_game",
+    "svg",
+    "text_view",
+]

@@ -14,8 +14,10 @@ import attrs
 from attrs import frozen
 
 from ..kernel.chance import Chance
+from ..kernel.view import Viewable
 from .config import GameConfig, Tables
 from .vocab import EVENT_LABELS
+from .words import object_label
 
 T = TypeVar("T")
 
@@ -99,8 +101,8 @@ class Note:
         return self.position > 0
 
 
-@frozen
-class State:
+@frozen(repr=False)
+class State(Viewable):
     config: GameConfig
     tables: Tables = attrs.field(eq=False, repr=False)
     chance: Chance
@@ -164,7 +166,7 @@ class State:
 
 
 def object_name(state: State, obj: int) -> str:
-    """``object 3 (seat 1's 2nd)``."""
+    """``object 1b (seat 1's 2nd)``: the label of the notation and the board views."""
     n = state.tables.objects_per_player
     ordinal = ("1st", "2nd", "3rd")[obj % n] if obj % n < 3 else f"{obj % n + 1}th"
-    return f"object {obj} (seat {state.tables.owners[obj]}'s {ordinal})"
+    return f"object {object_label(obj, n)} (seat {state.tables.owners[obj]}'s {ordinal})"

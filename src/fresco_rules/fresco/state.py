@@ -16,6 +16,7 @@ import attrs
 from attrs import frozen
 
 from ..kernel.chance import Chance
+from ..kernel.view import Viewable
 from .actions import SubmitPlan
 from .config import GameConfig, Tables
 from .modules.glaziers_state import GlassState
@@ -88,8 +89,8 @@ class Scored:
     points: int
 
 
-@frozen
-class State:
+@frozen(repr=False)
+class State(Viewable):
     config: GameConfig
     tables: Tables = attrs.field(eq=False, repr=False)
     chance: Chance

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+SHAPE_RULE = "K.1"
+"""The kernel's own rule, shared by every game: an action is a record of the game's action
+types with fields of the declared types (a ``MalformedAction`` when it is not)."""
+
 
 class RulesError(ValueError):
     """Base of every error this library raises on bad input (actions, records, data)."""

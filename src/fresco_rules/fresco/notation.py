@@ -1,0 +1,363 @@
+"""A short text form for every Fresco action, and its parser.
+
+The notation uses the words of the board as the text view (``str(state)``) prints them: get-up
+times (``up 7:00``), booth numerals and 1-based slots (``buy IV:2``), segment labels with
+columns a-e and rows 1-5 (``restore c3``, ``restore b2 bishop b3``), paint and glass colour
+names. ``notation(action)`` is distinct for distinct actions; ``parse_action(state, text)``
+returns the legal action that ``text`` names and refuses anything else with an
+``IllegalAction`` that names the rule and lists the closest legal forms.
+
+==========================  =============================================
+action                      text
+==========================  =============================================
+``ChooseGetUp(2)``          ``up 7:00``
+``SubmitPlan(2, 1)``        ``plan market 2 cathedral 1`` (``plan none``)
+``BuyTile(3, 1)``           ``buy IV:2``
+``CloseBooth(0)``           ``close I``
+``Restore((1, 1), (1, 2))`` ``restore b2 bishop c2``
+``RestoreAltar(...)``       ``altar red yellow blue``
+``EarnStudio()``            ``studio``
+``Blend(Paint.GREEN)``      ``blend green``
+``AttendTheatre()``         ``theatre``
+``ChooseTrackSpace(23)``    ``track 23``
+``EndTurn()``               ``end``
+module 4                    ``musician``, ``keep musician``, ``pennies 2``, ``wish``,
+                            ``lucky fellow``, ``free paints M04``, ``visit c3``,
+                            ``praise``, ``tip``, ``alchemy red red blue -> green``,
+                            ``reward``
+module 5                    ``gild``, ``no gild``
+module 6                    ``glassworks market``, ``glassworks market apprentice``,
+                            ``glassworks none``, ``glass red``, ``window 2``,
+                            ``hand in red green``, ``hand in nothing``
+==========================  =============================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..kernel.errors import SHAPE_RULE, MalformedAction
+from ..kernel.notation import quote, read_action
+from .actions import (
+    Action,
+    AttendTheatre,
+    Blend,
+    BuyGlass,
+    BuyTile,
+    BuyWishingCard,
+    ChooseGetUp,
+    ChooseTrackSpace,
+    CloseBooth,
+    EarnStudio,
+    EndTurn,
+    Gild,
+    HandInGlass,
+    PlaceGlassworks,
+    PlacePennies,
+    Restore,
+    RestoreAltar,
+    SkipStreetMusician,
+    SubmitPlan,
+    TakeWindow,
+    UseAlchemy,
+    UseBishopsPraise,
+    UseBishopsVisit,
+    UseFreePaints,
+    UseLuckyFellow,
+    UseReward,
+    UseStreetMusician,
+    UseTip,
+)
+from .data import default_components
+from .engine import current_player, explain, legal_actions
+from .state import Phase, State
+from .vocab import Glass, Location, Paint
+from .words import booth_label, parse_booth, parse_segment, segment_label
+
+PLAN_WORDS = ("market", "cathedral", "studio", "workshop", "theatre", "cathedral-2")
+"""The plan's columns in ``SubmitPlan`` field order, as the notation names them."""
+
+_PHASE_RULE = {
+    Phase.GET_UP: "R0.17",
+    Phase.PLAN: "R0.25",
+    Phase.ACTION: "R0.30",
+    Phase.OVER: "R0.62",
+}
+
+_SIMPLE: dict[type, str] = {
+    EarnStudio: "studio",
+    AttendTheatre: "theatre",
+    EndTurn: "end",
+    UseStreetMusician: "musician",
+    SkipStreetMusician: "keep musician",
+    BuyWishingCard: "wish",
+    UseLuckyFellow: "lucky fellow",
+    UseBishopsPraise: "praise",
+    UseTip: "tip",
+    UseReward: "reward",
+}
+_SIMPLE_BY_TEXT: dict[str, type] = {text: cls for cls, text in _SIMPLE.items()}
+
+
+def _location_word(location: Location) -> str:
+    return location.value.replace("_", "-")
+
+
+_DEFAULT_TIMES = tuple(space.time for space in default_components().sides[0].hostel)
+
+
+def _times(state: State | None) -> tuple[str, ...]:
+    if state is None:
+        return _DEFAULT_TIMES
+    return tuple(space.time for space in state.tables.hostel)
+
+
+def _time(state: State | None, slot: int) -> str:
+    times = _times(state)
+    return times[slot] if 0 <= slot < len(times) else str(slot)
+
+
+def notation(action: Action, state: State | None = None) -> str:
+    """The short text form of ``action``. Get-up spaces are written as their times
+    (``up 7:00``): those of ``state``'s hostel (an A0.1 table may change them), or of the
+    default board without a state."""
+    simple = _SIMPLE.get(type(action))
+    if simple is not None:
+        return simple
+    if isinstance(action, ChooseGetUp):
+        return f"up {_time(state, action.slot)}"
+    if isinstance(action, SubmitPlan):
+        used = [f"{w} {n}" for w, n in zip(PLAN_WORDS, action.counts, strict=True) if n]
+        return "plan " + (" ".join(used) if used else "none")
+    if isinstance(action, BuyTile):
+        return f"buy {booth_label(action.booth)}:{action.slot + 1}"
+    if isinstance(action, CloseBooth):
+        return f"close {booth_label(action.booth)}"
+    if isinstance(action, Restore):
+        text = f"restore {segment_label(action.segment)}"
+        if action.bishop_to is not None:
+            text += f" bishop {segment_label(action.bishop_to)}"
+        return text
+    if isinstance(action, RestoreAltar):
+        return "altar " + " ".join(p.value for p in action.paints)
+    if isinstance(action, Blend):
+        return f"blend {action.result.value}"
+    if isinstance(action, ChooseTrackSpace):
+        return f"track {action.space}"
+    if isinstance(action, PlacePennies):
+        return f"pennies {action.count}"
+    if isinstance(action, UseFreePaints):
+        return f"free paints {action.tile}"
+    if isinstance(action, UseBishopsVisit):
+        return f"visit {segment_label(action.to)}"
+    if isinstance(action, UseAlchemy):
+        return f"alchemy {' '.join(p.value for p in action.paints)} -> {action.result.value}"
+    if isinstance(action, Gild):
+        return "gild" if action.add else "no gild"
+    if isinstance(action, PlaceGlassworks):
+        if action.location is None:
+            return "glassworks none"
+        extra = " apprentice" if action.apprentice else ""
+        return f"glassworks {_location_word(action.location)}{extra}"
+    if isinstance(action, BuyGlass):
+        return f"glass {action.glass.value}"
+    if isinstance(action, TakeWindow):
+        return f"window {action.slot + 1}"
+    if isinstance(action, HandInGlass):
+        return "hand in " + (" ".join(g.value for g in action.glass) or "nothing")
+    raise MalformedAction(SHAPE_RULE, f"not a Fresco action: {quote(action)}")
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() and len(word) <= 6 else None
+
+
+def _paints(words: list[str]) -> tuple[Paint, ...] | None:
+    values = {p.value: p for p in Paint}
+    found = tuple(values[w] for w in words if w in values)
+    return found if len(found) == len(words) else None
+
+
+def _glass(words: list[str]) -> tuple[Glass, ...] | None:
+    values = {g.value: g for g in Glass}
+    found = tuple(values[w] for w in words if w in values)
+    return found if len(found) == len(words) else None
+
+
+def _parse_up(state: State, args: list[str]) -> Action | None:
+    if len(args) != 1:
+        return None
+    times = _times(state)
+    return ChooseGetUp(times.index(args[0])) if args[0] in times else None
+
+
+def _parse_plan(state: State, args: list[str]) -> Action | None:
+    if args == ["none"]:
+        return SubmitPlan()
+    if len(args) % 2:
+        return None
+    counts = dict.fromkeys(PLAN_WORDS, 0)
+    for word, count in zip(args[::2], args[1::2], strict=True):
+        number = _number(count)
+        if word not in counts or number is None:
+            return None
+        counts[word] += number
+    market, cathedral, studio, workshop, theatre, cathedral_2 = counts.values()
+    return SubmitPlan(market, cathedral, studio, workshop, theatre, cathedral_2)
+
+
+def _parse_buy(state: State, args: list[str]) -> Action | None:
+    if len(args) != 1 or args[0].count(":") != 1:
+        return None
+    booth_text, slot_text = args[0].split(":")
+    booth, slot = parse_booth(booth_text), _number(slot_text)
+    return None if booth is None or slot is None else BuyTile(booth, slot - 1)
+
+
+def _parse_close(state: State, args: list[str]) -> Action | None:
+    booth = parse_booth(args[0]) if len(args) == 1 else None
+    return None if booth is None else CloseBooth(booth)
+
+
+def _parse_restore(state: State, args: list[str]) -> Action | None:
+    if len(args) == 1:
+        segment = parse_segment(args[0])
+        return None if segment is None else Restore(segment)
+    if len(args) == 3 and args[1] == "bishop":
+        segment, to = parse_segment(args[0]), parse_segment(args[2])
+        return None if segment is None or to is None else Restore(segment, to)
+    return None
+
+
+def _parse_altar(state: State, args: list[str]) -> Action | None:
+    paints = _paints(args)
+    if paints is None or len(paints) != 3:
+        return None
+    return RestoreAltar((paints[0], paints[1], paints[2]))
+
+
+def _parse_blend(state: State, args: list[str]) -> Action | None:
+    paints = _paints(args)
+    return Blend(paints[0]) if paints is not None and len(paints) == 1 else None
+
+
+def _parse_number(make: Callable[[int], Action], offset: int = 0) -> _Parser:
+    def parse(state: State, args: list[str]) -> Action | None:
+        number = _number(args[0]) if len(args) == 1 else None
+        return None if number is None else make(number - offset)
+
+    return parse
+
+
+def _parse_free(state: State, args: list[str]) -> Action | None:
+    if len(args) != 2 or args[0] != "paints":
+        return None
+    tiles = {tile.lower(): tile for tile in state.tables.market_labels}
+    tile = tiles.get(args[1])
+    return None if tile is None else UseFreePaints(tile)
+
+
+def _parse_visit(state: State, args: list[str]) -> Action | None:
+    segment = parse_segment(args[0]) if len(args) == 1 else None
+    return None if segment is None else UseBishopsVisit(segment)
+
+
+def _parse_alchemy(state: State, args: list[str]) -> Action | None:
+    if len(args) != 5 or args[3] != "->":
+        return None
+    paints, result = _paints(args[:3]), _paints(args[4:])
+    if paints is None or result is None:
+        return None
+    return UseAlchemy((paints[0], paints[1], paints[2]), result[0])
+
+
+def _parse_gild(state: State, args: list[str]) -> Action | None:
+    return None if args else Gild(True)
+
+
+def _parse_no(state: State, args: list[str]) -> Action | None:
+    return Gild(False) if args == ["gild"] else None
+
+
+def _parse_glassworks(state: State, args: list[str]) -> Action | None:
+    if args == ["none"]:
+        return PlaceGlassworks(None)
+    locations = {_location_word(loc): loc for loc in Location}
+    if len(args) in (1, 2) and args[0] in locations:
+        if len(args) == 2 and args[1] != "apprentice":
+            return None
+        return PlaceGlassworks(locations[args[0]], len(args) == 2)
+    return None
+
+
+def _parse_glass(state: State, args: list[str]) -> Action | None:
+    glass = _glass(args)
+    return BuyGlass(glass[0]) if glass is not None and len(glass) == 1 else None
+
+
+def _parse_hand(state: State, args: list[str]) -> Action | None:
+    if not args or args[0] != "in":
+        return None
+    if args[1:] == ["nothing"]:
+        return HandInGlass(())
+    glass = _glass(args[1:])
+    return None if glass is None or not glass else HandInGlass(glass)
+
+
+_Parser = Callable[[State, list[str]], Action | None]
+_PARSERS: dict[str, _Parser] = {
+    "up": _parse_up,
+    "plan": _parse_plan,
+    "buy": _parse_buy,
+    "close": _parse_close,
+    "restore": _parse_restore,
+    "altar": _parse_altar,
+    "blend": _parse_blend,
+    "track": _parse_number(ChooseTrackSpace),
+    "pennies": _parse_number(PlacePennies),
+    "free": _parse_free,
+    "visit": _parse_visit,
+    "alchemy": _parse_alchemy,
+    "gild": _parse_gild,
+    "no": _parse_no,
+    "glassworks": _parse_glassworks,
+    "glass": _parse_glass,
+    "window": _parse_number(TakeWindow, offset=1),
+    "hand": _parse_hand,
+}
+
+
+def _read(state: State, text: str) -> Action | None:
+    """The action ``text`` names by the grammar alone (legal or not), or None."""
+    simple = _SIMPLE_BY_TEXT.get(text)
+    if simple is not None:
+        action: Action = simple()
+        return action
+    verb, *args = text.split(" ") if text else [""]
+    parser = _PARSERS.get(verb)
+    return None if parser is None else parser(state, args)
+
+
+def legal_forms(state: State) -> tuple[str, ...]:
+    """The notation of every legal action of ``state``, in ``legal_actions`` order."""
+    return tuple(notation(action, state) for action in legal_actions(state))
+
+
+def parse_action(state: State, text: str) -> Action:
+    """The legal action that ``text`` names in ``state`` (case, extra spaces and commas are
+    ignored). Raises ``IllegalAction`` naming the rule when the text names an illegal action
+    or none at all, with the closest legal forms in the message; ``MalformedAction`` when
+    ``text`` is not a string."""
+    if not isinstance(state, State):
+        raise MalformedAction(SHAPE_RULE, f"expected a Fresco State, got {type(state).__name__}")
+    return read_action(
+        state,
+        text,
+        legal=legal_actions(state),
+        form=lambda action: notation(action, state),
+        grammar=lambda wanted, _raw: _read(state, wanted),
+        explain=explain,
+        rule=_PHASE_RULE[state.phase],
+        seat=current_player(state),
+        where=state.where(),
+    )

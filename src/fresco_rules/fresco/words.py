@@ -1,0 +1,38 @@
+"""The words a Fresco player uses for places on the board: segment labels (``c3``), booth
+numerals (``I``-``IV``) and 1-based slot numbers. The text view, the SVG view, the action
+notation and the messages all use these, so they speak one language."""
+
+from __future__ import annotations
+
+from .vocab import BOOTH_NAMES, GRID, Segment
+
+COLUMN_LETTERS = "abcde"
+"""Cathedral columns left to right; rows are numbered 1-5 top to bottom."""
+
+
+def segment_label(segment: Segment) -> str:
+    """``(row, col)`` as the board label: ``(0, 0)`` is ``a1``, the centre ``(2, 2)`` is ``c3``."""
+    row, col = segment
+    if 0 <= row < GRID and 0 <= col < GRID:
+        return f"{COLUMN_LETTERS[col]}{row + 1}"
+    return f"({row}, {col})"
+
+
+def parse_segment(text: str) -> Segment | None:
+    """The segment of a board label such as ``c3`` (case ignored), or None."""
+    word = text.strip().lower()
+    if len(word) != 2 or word[0] not in COLUMN_LETTERS or not word[1].isdigit():
+        return None
+    row = int(word[1]) - 1
+    return (row, COLUMN_LETTERS.index(word[0])) if 0 <= row < GRID else None
+
+
+def booth_label(booth: int) -> str:
+    """Booth ``0`` as ``I``; out-of-range numbers as digits."""
+    return BOOTH_NAMES[booth] if 0 <= booth < len(BOOTH_NAMES) else str(booth)
+
+
+def parse_booth(text: str) -> int | None:
+    """The booth index of ``I``-``IV`` (case ignored), or None."""
+    word = text.strip().upper()
+    return BOOTH_NAMES.index(word) if word in BOOTH_NAMES else None

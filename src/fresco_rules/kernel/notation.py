@@ -1,0 +1,74 @@
+"""Game-agnostic parts of an action notation: reading a player's text against the legal
+actions of a state, and refusing what names none with the closest legal forms (``difflib``)."""
+
+from __future__ import annotations
+
+import difflib
+import reprlib
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from .errors import SHAPE_RULE, IllegalAction, MalformedAction
+
+A = TypeVar("A")
+S = TypeVar("S")
+
+MAX_TEXT = 200
+"""Longer text names no action of any game; it is refused before any parsing."""
+CLOSEST = 5
+"""How many of the closest legal forms a refusal lists."""
+
+_QUOTE = reprlib.Repr()
+_QUOTE.maxstring = _QUOTE.maxother = 60
+
+
+def quote(value: object) -> str:
+    """A bounded repr of a player's text for messages."""
+    try:
+        return _QUOTE.repr(value)
+    except Exception:  # a hostile __repr__ must not escape
+        return f"<{type(value).__name__}>"
+
+
+def normalise(text: str) -> str:
+    """Case, runs of spaces and commas do not matter in the notation."""
+    return " ".join(text.replace(",", " ").lower().split())
+
+
+def read_action(
+    state: S,
+    text: object,
+    *,
+    legal: Sequence[A],
+    form: Callable[[A], str],
+    grammar: Callable[[str, str], A | None],
+    explain: Callable[[S, A], IllegalAction | None],
+    rule: str,
+    seat: int | None,
+    where: str,
+) -> A:
+    """The legal action that ``text`` names. ``form`` writes an action, ``grammar(normalised,
+    raw)`` reads any action of the game (legal or not) or returns None; an illegal one is
+    refused with ``explain``'s rule, text that names no action with ``rule`` (what the
+    position asks for). Every refusal lists the closest legal forms."""
+    if not isinstance(text, str):
+        raise MalformedAction(
+            SHAPE_RULE, f"action text must be a string, not {type(text).__name__}", where=where
+        )
+    wanted = normalise(text[: MAX_TEXT + 1])
+    forms = {normalise(form(action)): action for action in legal}
+    found = forms.get(wanted)
+    if found is not None:
+        return found
+    closest = difflib.get_close_matches(wanted, list(forms), n=CLOSEST, cutoff=0.0)
+    hint = f"; closest legal: {', '.join(form(forms[c]) for c in closest)}" if closest else ""
+    action = grammar(wanted, " ".join(text.split())) if len(text) <= MAX_TEXT else None
+    if action is not None:
+        problem = explain(state, action)
+        if problem is None:
+            return action
+        raise IllegalAction(
+            problem.rule, f"{problem.reason}{hint}", seat=problem.seat, where=problem.where
+        )
+    what = "names no legal action here" if closest else "names no action"
+    raise IllegalAction(rule, f"{quote(text)} {what}{hint}", seat=seat, where=where)

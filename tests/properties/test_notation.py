@@ -1,0 +1,117 @@
+"""The action notation of both games: over random games of every config, every legal action has
+a text form distinct from the others', which parses back to the same action; text that names
+no legal action is refused with a rule ID and the closest legal forms."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from fresco_rules import IllegalAction, MalformedAction, barbarossa, fresco
+from fresco_rules.kernel.errors import SHAPE_RULE
+
+from . import barbarossa_strategies, fresco_strategies
+
+STEPS = 120
+"""Random steps per generated game; deep positions come from the golden-game seeds below."""
+
+
+def check_round_trip(package: Any, state: Any) -> None:
+    actions = package.legal_actions(state)
+    forms = [package.notation(action, state) for action in actions]
+    assert len({form.lower() for form in forms}) == len(forms), forms
+    for action, form in zip(actions, forms, strict=True):
+        assert package.parse_action(state, form) == action, form
+        assert package.parse_action(state, f"  {form.upper()} ") == action, form
+
+
+def walk(package: Any, config: Any, seed: int, steps: int) -> None:
+    state = package.new_game(config, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if package.is_over(state):
+            break
+        check_round_trip(package, state)
+        state = package.apply(state, rng.choice(package.legal_actions(state)))
+
+
+@given(fresco_strategies.configs, st.integers(0, 2**32))
+def test_fresco_notation_round_trips(config: fresco.GameConfig, seed: int) -> None:
+    walk(fresco, config, seed, STEPS)
+
+
+@given(barbarossa_strategies.configs, st.integers(0, 2**32))
+def test_barbarossa_notation_round_trips(config: barbarossa.GameConfig, seed: int) -> None:
+    walk(barbarossa, config, seed, STEPS)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fresco_notation_round_trips_whole_games_with_modules(players: int) -> None:
+    config = fresco.GameConfig(players=players, modules=fresco.parse_modules("4,5,6"))
+    walk(fresco, config, players, 10_000)
+
+
+def test_barbarossa_notation_round_trips_whole_games() -> None:
+    for seed in range(3):
+        walk(barbarossa, barbarossa.GameConfig(players=3 + seed % 2), seed, 10_000)
+
+
+@pytest.mark.rule("R0.17", "R0.19")
+def test_fresco_forms_use_the_players_words() -> None:
+    state = fresco.new_game(fresco.GameConfig(players=3), seed=1)
+    assert fresco.notation(fresco.ChooseGetUp(2), state) == "up 7:00"
+    assert fresco.notation(fresco.BuyTile(3, 1)) == "buy IV:2"
+    assert fresco.notation(fresco.Restore((1, 1), (1, 2))) == "restore b2 bishop c2"
+    assert fresco.notation(fresco.Restore(fresco.CENTRE)) == "restore c3"
+    assert fresco.parse_action(state, "Up 7:00") == fresco.ChooseGetUp(2)
+
+
+@pytest.mark.rule("R0.17")
+def test_fresco_text_naming_an_illegal_action_is_refused_with_its_rule() -> None:
+    state = fresco.new_game(fresco.GameConfig(players=3), seed=1)
+    taken = fresco.apply(state, fresco.ChooseGetUp(2))
+    with pytest.raises(IllegalAction) as refused:
+        fresco.parse_action(taken, "up 7:00")
+    assert refused.value.rule == "R0.17"
+    assert "already taken" in refused.value.reason
+    assert "closest legal: up " in refused.value.reason
+
+
+@pytest.mark.rule("R0.17", "R0.34")
+def test_fresco_unknown_text_lists_the_closest_legal_forms() -> None:
+    state = fresco.new_game(fresco.GameConfig(players=3), seed=1)
+    with pytest.raises(IllegalAction) as refused:
+        fresco.parse_action(state, "up 7:30")
+    assert refused.value.rule == "R0.17"
+    assert refused.value.reason.startswith("'up 7:30' names no legal action here")
+    assert "closest legal: up 7:00" in refused.value.reason
+    with pytest.raises(IllegalAction) as market:
+        fresco.parse_action(state, "buy IV:2")
+    assert market.value.rule == "R0.34"
+
+
+@pytest.mark.rule("B12")
+def test_barbarossa_text_naming_an_illegal_action_is_refused_with_its_rule() -> None:
+    state = barbarossa.new_game(barbarossa.GameConfig(players=3), seed=1)
+    assert barbarossa.parse_action(state, "roll") == barbarossa.RollDie()
+    with pytest.raises(IllegalAction) as refused:
+        barbarossa.parse_action(state, "guess 1b")
+    assert refused.value.rule == "B12"
+    assert "closest legal:" in refused.value.reason
+
+
+@pytest.mark.parametrize("package", [fresco, barbarossa])
+def test_non_text_is_a_malformed_action_under_the_kernel_rule(package: Any) -> None:
+    state = package.new_game(package.GameConfig(players=3), seed=1)
+    for value in (42, None, [1, 2], b"roll"):
+        with pytest.raises(MalformedAction) as refused:
+            package.parse_action(state, value)
+        assert refused.value.rule == SHAPE_RULE
+    huge = "roll " * 10_000
+    with pytest.raises(IllegalAction) as long_text:
+        package.parse_action(state, huge)
+    assert len(str(long_text.value)) < 600
