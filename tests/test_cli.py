@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -86,11 +87,11 @@ def test_replay_of_malformed_json_exits_2(tmp_path: Path) -> None:
     bad.write_text('{"format": "fresco_rules.game_record", "steps": [')
     done = run("replay", bad)
     assert done.returncode == 2
-    assert "malformed record" in done.stdout
+    assert done.stderr.startswith("fresco-rules: error: malformed record: not JSON")
     record = tmp_path / "wrong.json"
     record.write_text(json.dumps({"format": "fresco_rules.game_record", "steps": "no"}))
     done = run("replay", record)
-    assert done.returncode == 2 and "malformed record" in done.stdout
+    assert done.returncode == 2 and "fresco-rules: error: malformed record" in done.stderr
 
 
 def test_show_renders_the_board_after_a_step(recorded: Path) -> None:
@@ -98,7 +99,15 @@ def test_show_renders_the_board_after_a_step(recorded: Path) -> None:
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert out.startswith("after step 12 of")
-    for part in ("cathedral", "row 2", "booth I", "hostel: 5:00", "mood", "track:", "seat 0:"):
+    for part in (
+        "cathedral",
+        "   a   b   c",
+        "booth I",
+        "hostel: 5:00",
+        "mood",
+        "track:",
+        "seat 0:",
+    ):
         assert part in out
     assert run("show", recorded, "--step", "999999").returncode == 2
 
@@ -151,7 +160,7 @@ def test_play_and_replay_with_own_component_data(tmp_path: Path) -> None:
         == 0
     )
     without = run("replay", record, "--quiet")
-    assert without.returncode == 2 and "--components" in without.stdout
+    assert without.returncode == 2 and "--components" in without.stderr
     assert run("replay", record, "--quiet", "--components", box).returncode == 0
 
 
@@ -202,3 +211,118 @@ def test_data_template_holds_the_module_data(tmp_path: Path) -> None:
     checked = run("data", "check", box)
     assert checked.returncode == 1
     assert "$.modules.wishing_well.well_capacity" in checked.stdout
+
+
+def test_a_person_plays_from_the_shell(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    started = run("new", game, "--players", "3", "--seed", "5")
+    assert started.returncode == 0, started.stderr
+    assert "seat 1 to decide (round 1, get_up): 5 legal moves" in started.stdout
+    listed = run("legal", game)
+    assert listed.stdout.splitlines()[1:] == [f"  up {h}:00" for h in range(5, 10)]
+    moved = run("move", game, "up 7:00")
+    assert moved.returncode == 0, moved.stderr
+    assert "r1 seat 1 gets up at 7:00" in moved.stdout
+    assert "seat 0 to decide" in moved.stdout
+    again = run("move", game, "up 7:00")
+    assert again.returncode == 1
+    assert "rule R0.17" in again.stdout and "closest legal: up " in again.stdout
+    assert run("move", game, "UP", "6:00").returncode == 0
+    record = json.loads(game.read_text())
+    assert [step["action"] for step in record["steps"]] == [
+        {"kind": "choose_get_up", "slot": 2},
+        {"kind": "choose_get_up", "slot": 1},
+    ]
+    assert run("replay", game, "--quiet").stdout.startswith("valid: 2 steps, game not over")
+    picture = tmp_path / "board.svg"
+    shown = run("show", game, "--svg", picture)
+    assert shown.returncode == 0 and "hostel: 5:00 - | 6:00 seat 0 | 7:00 seat 1" in shown.stdout
+    assert picture.read_text().startswith("<svg ")
+
+
+def test_moves_play_a_whole_barbarossa_game_to_its_end(tmp_path: Path) -> None:
+    from fresco_rules.cli import main
+
+    def cli(*args: str | Path) -> tuple[int, str]:
+        out = io.StringIO()
+        code = main([str(arg) for arg in args], out=out)
+        return code, out.getvalue()
+
+    game = tmp_path / "b.json"
+    assert cli("new", game, "--game", "barbarossa", "--players", "3", "--seed", "2")[0] == 0
+    for _ in range(1000):
+        code, listed = cli("legal", game)
+        assert code == 0
+        lines = listed.splitlines()
+        if lines[0].startswith("the game is over"):
+            break
+        assert cli("move", game, lines[-1].strip())[0] == 0
+    else:
+        pytest.fail("the game did not end")
+    record = json.loads(game.read_text())
+    assert cli("replay", game, "--quiet")[0] == 0
+    assert record["result"]["scores"] == list(barbarossa_replay(game))
+
+
+def barbarossa_replay(path: Path) -> tuple[int, ...]:
+    from fresco_rules import barbarossa, replay
+
+    final = replay(str(path))
+    assert isinstance(final, barbarossa.State)
+    return barbarossa.scores(final)
+
+
+def test_unseeded_play_says_its_seed() -> None:
+    done = run("play", "--players", "2", "--quiet")
+    assert done.returncode == 0, done.stderr
+    first = done.stdout.splitlines()[0]
+    assert first.startswith("seed ") and "--seed" in first
+    seed = first.split()[1]
+    again = run("play", "--players", "2", "--quiet", "--seed", seed)
+    assert again.stdout.splitlines()[-4:] == done.stdout.splitlines()[-4:]
+
+
+@pytest.mark.rule("B12")
+def test_rules_finds_an_id_in_any_game() -> None:
+    found = run("rules", "B12")
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.startswith("B12 ") and "check_guess" in found.stdout
+    assert run("rules", "R0.40").returncode == 0
+    missing = run("rules", "Z9")
+    assert missing.returncode == 2
+    assert missing.stderr == (
+        "fresco-rules: error: no rule 'Z9' in fresco or barbarossa; "
+        "'fresco-rules rules' lists them\n"
+    )
+
+
+def test_every_error_is_one_line_in_one_format(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1]")
+    for args in (
+        ("replay", tmp_path / "missing.json"),
+        ("legal", bad),
+        ("play", "--players", "9"),
+        ("play", "--option", "nonsense=1"),
+        ("rules", "Q1"),
+        ("data", "check"),
+    ):
+        done = run(*args)
+        assert done.returncode == 2, args
+        errors = [line for line in done.stderr.splitlines() if not line.startswith(("usage", " "))]
+        assert len(errors) == 1 and errors[0].startswith("fresco-rules: error: "), done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_help_texts_are_complete() -> None:
+    from fresco_rules.cli import parser
+
+    top = parser()
+    subcommands = next(a for a in top._actions if a.dest == "command")
+    assert isinstance(subcommands.choices, dict)
+    for name, command in subcommands.choices.items():
+        for action in command._actions:
+            assert action.help, f"{name} {action.dest} has no help text"
+        text = command.format_help()
+        assert "``" not in text and "exit codes" in text, name
+    assert "``" not in top.format_help()

@@ -47,8 +47,22 @@ def test_top_level_replay_dispatches_on_the_game_name() -> None:
     path = RECORDS[0]
     report = fresco_rules.validate(path)
     assert report.ok, report
-    assert fresco_rules.replay(path).phase.value == "over"
+    final = fresco_rules.replay(path)
+    assert isinstance(final, fresco_rules.fresco.State) and final.phase.value == "over"
     unknown = fresco_rules.validate('{"game": "chess"}')
-    assert not unknown.ok and "unknown game 'chess'" in unknown.malformed
+    assert not unknown.ok and unknown.malformed is not None
+    assert "unknown game 'chess'" in unknown.malformed
     with pytest.raises(fresco_rules.RulesError):
         fresco_rules.replay({"game": "chess"})
+
+
+def test_replay_takes_a_path_as_str_and_json_text() -> None:
+    import fresco_rules
+
+    path = RECORDS[0]
+    from_str = fresco_rules.replay(str(path))
+    assert from_str == fresco_rules.replay(path)
+    assert from_str == fresco_rules.replay(path.read_text(encoding="utf-8"))
+    assert fresco_rules.validate(str(path)).ok
+    missing = fresco_rules.validate("no-such-game.json")
+    assert missing.malformed is not None and "cannot read no-such-game.json" in missing.malformed

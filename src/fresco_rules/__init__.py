@@ -4,24 +4,32 @@ Games live in subpackages (``fresco_rules.fresco``); the game-agnostic kernel is
 ``fresco_rules.kernel``.
 """
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from .kernel.errors import IllegalAction, InvalidData, MalformedAction, RulesError
+from .kernel.records import ValidationReport
+
+if TYPE_CHECKING:
+    from .games import GameState
 
 __version__ = "0.1.0"
 
 
-def replay(record: Any) -> Any:
-    """Replay a game record (JSON text, bytes, a path or a mapping) of any known game and
-    return the final state; raises ``ReplayError`` at the first illegal step and
-    ``InvalidRecord`` for a malformed record (both ``RulesError``)."""
+def replay(record: Any) -> GameState:
+    """Replay a game record of any known game and return the final state (a Fresco or a
+    Barbarossa ``State``). ``record`` is a path (``"game.json"`` or a ``Path``), JSON text
+    (a ``str`` starting with ``{``), bytes or a parsed mapping. Raises ``ReplayError`` at the
+    first illegal step and ``InvalidRecord`` for a malformed record (both ``RulesError``)."""
     from .games import replay as replay_any
 
     return replay_any(record)
 
 
-def validate(record: Any) -> Any:
-    """The ``ValidationReport`` of a game record: valid with its scores, or the first failure."""
+def validate(record: Any) -> ValidationReport:
+    """The ``ValidationReport`` of a game record (any form ``replay`` takes): valid with its
+    scores, or the first failure; never raises."""
     from .games import validate as validate_any
 
     return validate_any(record)
@@ -32,6 +40,7 @@ __all__ = [
     "InvalidData",
     "MalformedAction",
     "RulesError",
+    "ValidationReport",
     "__version__",
     "replay",
     "validate",

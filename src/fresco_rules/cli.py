@@ -1,28 +1,33 @@
-"""The ``fresco-rules`` command line: play seeded games, check recorded games against the rules,
-show a position, look up rules and edit component data.
+"""fresco-rules: play seeded games, play one move at a time from the shell, check recorded
+games against the rules, show a position, look up rules and edit component data.
 
-Exit codes: 0 success; 1 a recorded game holds an illegal step (``replay``) or a data file has
-problems (``data check``); 2 the input itself is malformed or a usage error.
+Exit codes: 0 success; 1 a recorded game holds an illegal step (replay), a move is illegal
+(move) or a data file has problems (data check); 2 the input itself is malformed or the
+command line is wrong. Every error is one line on stderr: "fresco-rules: error: ...".
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from importlib import import_module
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
 from . import __version__
-from .kernel.errors import InvalidData, RulesError
+from .kernel.errors import IllegalAction, InvalidData, RulesError
 from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
+
+EPILOG = """exit codes: 0 success; 1 an illegal step, move or data file; 2 malformed input or a
+bad command line. Errors are one line on stderr: "fresco-rules: error: ..."."""
 
 GAMES = ("fresco", "barbarossa")
 
@@ -170,10 +175,21 @@ def _play_many(front: Frontend, args: argparse.Namespace, config: Any, out: Text
     return 0
 
 
+def _seed(args: argparse.Namespace, out: TextIO) -> int:
+    """The seed given, or a fresh one, announced so the game can be played again."""
+    if args.seed is not None:
+        seed: int = args.seed
+        return seed
+    seed = secrets.randbelow(2**31)
+    print(f"seed {seed} (chosen at random; --seed {seed} plays this game again)", file=out)
+    return seed
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     front = frontend(args.game)
     components = _components(front, args.components)
     config = _config(front, args, components)
+    args.seed = _seed(args, out)
     if args.games < 1 or args.jobs < 1:
         raise UsageError("--games and --jobs take a whole number from 1")
     if args.games > 1:
@@ -239,7 +255,78 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         print(f"the record is illegal before step {step}: {exc}", file=out)
         return 1
     print(f"after step {step} of {total}:", file=out)
-    print(getattr(front.render, "full_view", front.render.board)(state), file=out)
+    print(str(state), file=out)
+    if args.svg:
+        Path(args.svg).write_text(front.package.svg(state) + "\n", encoding="utf-8")
+        print(f"picture written to {args.svg}", file=out)
+    return 0
+
+
+def _load(args: argparse.Namespace) -> tuple[Frontend, GameRules[Any, Any], dict[str, Any], Any]:
+    """The game, codec, record and final state of the record in ``args.file``."""
+    record = parse_record(Path(args.file))
+    front = _record_frontend(record)
+    game = _game(front, _components(front, args.components))
+    try:
+        state = replay(game, record)
+    except ReplayError as exc:
+        raise UsageError(f"{args.file} is not a legal game: {exc}") from None
+    return front, game, record, state
+
+
+def _to_decide(front: Frontend, game: GameRules[Any, Any], state: Any) -> str:
+    if game.is_over(state):
+        points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(game.scores(state)))
+        return f"the game is over: {points}"
+    count = len(game.legal_actions(state))
+    return f"seat {game.current_player(state)} to decide ({state.where()}): {count} legal moves"
+
+
+def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
+    front = frontend(args.game)
+    components = _components(front, args.components)
+    config = _config(front, args, components)
+    seed = _seed(args, out)
+    game = _game(front, components)
+    state = game.new_game(config, seed)
+    record = front.package.record_game(config, seed, [], state)
+    Path(args.file).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    print(f"new {front.title} game, {args.players} players, seed {seed}: {args.file}", file=out)
+    print(_to_decide(front, game, state), file=out)
+    return 0
+
+
+def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
+    front, game, _, state = _load(args)
+    print(_to_decide(front, game, state), file=out)
+    for form in front.package.legal_forms(state):
+        print(f"  {form}", file=out)
+    return 0
+
+
+def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
+    front, game, record, replayed = _load(args)
+    # Play on: chance the record does not hold yet comes from the record's seed.
+    state = attrs.evolve(replayed, chance=attrs.evolve(replayed.chance, scripted_only=False))
+    text = " ".join(args.text)
+    try:
+        action = front.package.parse_action(state, text)
+    except IllegalAction as exc:
+        print(f"illegal move {text!r}: rule {exc.rule}: {exc.reason}", file=out)
+        return 1
+    codec = game.codec
+    assert codec is not None
+    seat = codec.seat_to_move(state)
+    after = game.apply(state, action)
+    _log_step(front, out)(state, action, after)
+    drawn = [list(outcome) for outcome in codec.chance_log(after)]
+    record["chance"] = drawn + record["chance"][len(drawn) :]
+    record["steps"].append({"seat": seat, "action": codec.action_to_json(action)})
+    record.pop("result", None)
+    if game.is_over(after):
+        record["result"] = {"scores": list(game.scores(after))}
+    Path(args.file).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    print(_to_decide(front, game, after), file=out)
     return 0
 
 
@@ -248,20 +335,28 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     from .kernel.matrix import scan_tests
     from .kernel.registry import implementations
 
-    front = frontend(args.game)
-    pattern = getattr(front.package, "RULE_ID", None)
-    catalogue = (
-        load_catalogue(front.package.__name__, "data/rules.toml", id_pattern=pattern)
-        if pattern is not None
-        else load_catalogue(front.package.__name__, "data/rules.toml")
-    )
+    def catalogue_of(name: str) -> Any:
+        package = frontend(name).package
+        pattern = getattr(package, "RULE_ID", None)
+        if pattern is not None:
+            return load_catalogue(package.__name__, "data/rules.toml", id_pattern=pattern)
+        return load_catalogue(package.__name__, "data/rules.toml")
+
     if args.id is None:
-        for listed in catalogue:
+        for listed in catalogue_of(args.game or "fresco"):
             print(f"{listed.id:<7} {listed.summary}", file=out)
         return 0
-    entry = next((e for e in catalogue if e.id.lower() == args.id.lower()), None)
-    if entry is None:
-        raise UsageError(f"no rule {args.id!r}; `fresco-rules rules` lists them")
+    searched = (args.game,) if args.game else GAMES
+    found = [
+        (name, entry)
+        for name in searched
+        for entry in catalogue_of(name)
+        if entry.id.lower() == args.id.lower()
+    ]
+    if not found:
+        where = args.game or " or ".join(GAMES)
+        raise UsageError(f"no rule {args.id!r} in {where}; 'fresco-rules rules' lists them")
+    _, entry = found[0]
     print(f"{entry.id}  ({entry.section})", file=out)
     if entry.title:
         print(entry.title, file=out)
@@ -307,77 +402,148 @@ def cmd_data(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="fresco-rules", description=__doc__.splitlines()[0])
-    top.add_argument("--version", action="version", version=f"fresco_rules {__version__}")
-    commands = top.add_subparsers(dest="command", required=True)
+class _Parser(argparse.ArgumentParser):
+    """argparse with the one error line of every other failure (exit code 2)."""
 
-    play = commands.add_parser("play", help="play seeded random games and print their log")
-    play.add_argument("--game", default="fresco", choices=GAMES)
-    play.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    play.add_argument(
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        raise SystemExit(_fail(f"{self.prog}: {message}"))
+
+
+def _fail(message: str) -> int:
+    print(f"fresco-rules: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _game_options(command: argparse.ArgumentParser) -> None:
+    """--game, --players, --modules, --seed, --option and --components of a new game."""
+    command.add_argument(
+        "--game", default="fresco", choices=GAMES, help="the game to play (default: fresco)"
+    )
+    command.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        choices=(2, 3, 4),
+        help="number of players (Fresco 2-4, Barbarossa 3-4; default: 4)",
+    )
+    command.add_argument(
         "--modules",
         default="",
         metavar="4,5,6",
         help="Fresco expansion modules: 4 Wishing Well, 5 Leaf Gold, 6 Glaziers",
     )
-    play.add_argument("--seed", type=int, default=0)
-    play.add_argument(
+    command.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed of the game's chance (default: a random seed, printed)",
+    )
+    command.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an interpretation option, e.g. market_refill=redraw_all",
+        help="an interpretation option, e.g. market_refill=redraw_all (repeatable)",
     )
-    play.add_argument("--components", metavar="FILE", help="component data (TOML)")
+    command.add_argument("--components", metavar="FILE", help="component data file (TOML)")
+
+
+def _components_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--components", metavar="FILE", help="component data the record names (TOML)"
+    )
+
+
+def parser() -> argparse.ArgumentParser:
+    top = _Parser(
+        prog="fresco-rules",
+        description=__doc__.split("\n\n")[0].replace("\n", " "),
+        epilog=EPILOG,
+    )
+    top.add_argument("--version", action="version", version=f"fresco_rules {__version__}")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, summary: str) -> argparse.ArgumentParser:
+        made: argparse.ArgumentParser = commands.add_parser(
+            name, help=summary, description=summary, epilog=EPILOG
+        )
+        return made
+
+    play = command("play", "play seeded random games and print their log")
+    _game_options(play)
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
     play.add_argument("--quiet", action="store_true", help="print only the final board")
-    play.add_argument("--games", type=int, default=1, help="play N games, print a summary")
+    play.add_argument("--games", type=int, default=1, help="play N games and print a summary")
     play.add_argument("--jobs", type=int, default=1, help="worker processes for --games")
     play.set_defaults(run=cmd_play)
 
-    rep = commands.add_parser("replay", help="check a game record against the rules")
-    rep.add_argument("file")
+    new = command("new", "start a game record with no moves, to play it with legal and move")
+    new.add_argument("file", help="the record to write (JSON)")
+    _game_options(new)
+    new.set_defaults(run=cmd_new)
+
+    legal = command("legal", "list the legal moves at the end of a record, in the notation")
+    legal.add_argument("file", help="a game record (JSON)")
+    _components_option(legal)
+    legal.set_defaults(run=cmd_legal)
+
+    move = command("move", "append one move, written in the notation, to a record")
+    move.add_argument("file", help="a game record (JSON), rewritten with the move")
+    move.add_argument("text", nargs="+", help='the move, e.g. "buy IV:2" (see: legal FILE)')
+    _components_option(move)
+    move.set_defaults(run=cmd_move)
+
+    rep = command("replay", "check a game record against the rules")
+    rep.add_argument("file", help="a game record (JSON)")
     rep.add_argument("--quiet", action="store_true", help="print only the verdict")
-    rep.add_argument("--components", metavar="FILE", help="component data the record names")
+    _components_option(rep)
     rep.set_defaults(run=cmd_replay)
 
-    show = commands.add_parser("show", help="show the position after a step of a record")
-    show.add_argument("file")
+    show = command("show", "show the position after a step of a record")
+    show.add_argument("file", help="a game record (JSON)")
     show.add_argument("--step", type=int, help="steps to replay (default: all)")
-    show.add_argument("--components", metavar="FILE", help="component data the record names")
+    show.add_argument("--svg", metavar="FILE", help="also write the board as an SVG picture")
+    _components_option(show)
     show.set_defaults(run=cmd_show)
 
-    rules = commands.add_parser("rules", help="list the rules, or show one with its code/tests")
-    rules.add_argument("id", nargs="?")
-    rules.add_argument("--game", default="fresco", choices=GAMES)
+    rules = command("rules", "list the rules, or show one with the code and tests for it")
+    rules.add_argument("id", nargs="?", help="a rule ID such as R0.40 or B12 (default: list)")
+    rules.add_argument(
+        "--game",
+        default=None,
+        choices=GAMES,
+        help="the game (default: Fresco for the list; any game for an ID)",
+    )
     rules.set_defaults(run=cmd_rules)
 
-    data = commands.add_parser("data", help="component data: print a template or check a file")
-    data.add_argument("action", choices=("template", "check"))
-    data.add_argument("file", nargs="?")
-    data.add_argument("--game", default="fresco", choices=GAMES)
+    data = command("data", "component data: print a template or check a file")
+    data.add_argument("action", choices=("template", "check"), help="template or check")
+    data.add_argument("file", nargs="?", help="the file to check (TOML)")
+    data.add_argument("--game", default="fresco", choices=GAMES, help="the game (default: fresco)")
     data.set_defaults(run=cmd_data)
     return top
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 0
     stream = out if out is not None else sys.stdout
     try:
         code: int = args.run(args, stream)
     except UsageError as exc:
-        print(f"fresco-rules: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     except InvalidRecord as exc:
-        print(f"malformed record: {exc}", file=stream)
-        return 2
+        return _fail(f"malformed record: {exc}")
     except RulesError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:  # e.g. piped into `head`
-        sys.stderr.close()
-        return 0
+        return _fail(str(exc))
+    except OSError as exc:
+        if isinstance(exc, BrokenPipeError):  # e.g. piped into `head`
+            sys.stderr.close()
+            return 0
+        return _fail(f"{exc.filename or ''}: {exc.strerror}".lstrip(": "))
     return code
 
 

@@ -4,12 +4,20 @@ of them."""
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ValidationReport, parse_record
 from .kernel.records import replay as _replay
 from .kernel.records import validate as _validate
+
+if TYPE_CHECKING:
+    from .barbarossa import State as BarbarossaState
+    from .fresco import State as FrescoState
+
+GameState: TypeAlias = "FrescoState | BarbarossaState"
+"""The state of any game of this library (what ``replay`` returns)."""
 
 PACKAGES = {"fresco": "fresco_rules.fresco", "barbarossa": "fresco_rules.barbarossa"}
 
@@ -28,17 +36,25 @@ def get_game(name: str) -> GameRules[Any, Any]:
     return game
 
 
-def replay(record: Any) -> Any:
-    """Replay a game record of any known game (named in its ``game`` field); see
-    ``kernel.records.replay``."""
-    data = parse_record(record)
-    return _replay(get_game(str(data.get("game"))), data)
+def record_source(record: Any) -> Any:
+    """What ``parse_record`` reads: a ``str`` is JSON text when it starts with ``{`` (after
+    white space) and a file path otherwise; anything else is passed on as it is."""
+    if isinstance(record, str) and not record.lstrip().startswith("{"):
+        return Path(record)
+    return record
+
+
+def replay(record: Any) -> GameState:
+    """Replay a game record of any known game (named in its ``game`` field): a path (``str``
+    or ``Path``), JSON text, bytes or a parsed mapping; see ``kernel.records.replay``."""
+    data = parse_record(record_source(record))
+    return cast("GameState", _replay(get_game(str(data.get("game"))), data))
 
 
 def validate(record: Any) -> ValidationReport:
     """``replay`` as a report that never raises; see ``kernel.records.validate``."""
     try:
-        data = parse_record(record)
+        data = parse_record(record_source(record))
         game = get_game(str(data.get("game")))
     except InvalidRecord as exc:
         return ValidationReport(False, 0, False, None, malformed=str(exc))
