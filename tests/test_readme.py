@@ -1,28 +1,40 @@
-"""The README's API example runs as written and its quick-start commands match .ci/run."""
+"""The README's Python examples print exactly what the README says they print, and its
+quick-start test command is what .ci/run runs."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+EXAMPLE = re.compile(r"```python\n(.*?)```\n\nprints:\n\n```text\n(.*?)```", flags=re.DOTALL)
 
 
-def test_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    blocks = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
-    assert blocks, "the README has no Python example"
-    for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
-    printed = capsys.readouterr().out
-    assert "R0.17" in printed and "already taken" in printed
+def test_readme_python_examples_print_what_the_readme_says() -> None:
+    examples = EXAMPLE.findall(README)
+    assert len(examples) == README.count("```python"), "every Python example states its output"
+    assert examples, "the README has no Python example"
+    for code, expected in examples:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(code, "README.md", "exec"), {})
+        assert printed.getvalue() == expected, code.splitlines()[0]
 
 
 def test_readme_test_command_is_what_ci_runs() -> None:
     commands = re.findall(r"```bash\n(.*?)\n```", README, flags=re.DOTALL)
     assert len(commands) == 2, "the quick start has exactly two commands"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    assert commands[1].strip() in ci
+    assert commands[1].strip() in ci.splitlines()
+    assert "mkdocs build --strict" in commands[1]
     assert "fresco-rules play" in commands[0]
+    assert "apt-get install" in ci and "chromium" in ci
+    install = ci.index("apt-get install")
+    assert install < ci.index(commands[1].strip()), "chromium is installed before the tests"
+
+
+def test_python_version_is_stated_before_the_quick_start() -> None:
+    assert README.index("Python >= 3.11") < README.index("## Quick start")

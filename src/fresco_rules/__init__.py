@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .games import replay as replay_any
+from .games import validate as validate_any
 from .kernel.errors import IllegalAction, InvalidData, MalformedAction, RulesError
 from .kernel.records import ValidationReport
 
@@ -22,16 +24,12 @@ def replay(record: Any) -> GameState:
     Barbarossa ``State``). ``record`` is a path (``"game.json"`` or a ``Path``), JSON text
     (a ``str`` starting with ``{``), bytes or a parsed mapping. Raises ``ReplayError`` at the
     first illegal step and ``InvalidRecord`` for a malformed record (both ``RulesError``)."""
-    from .games import replay as replay_any
-
     return replay_any(record)
 
 
 def validate(record: Any) -> ValidationReport:
     """The ``ValidationReport`` of a game record (any form ``replay`` takes): valid with its
     scores, or the first failure; never raises."""
-    from .games import validate as validate_any
-
     return validate_any(record)
 
 

@@ -19,12 +19,17 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 import attrs
+import cattrs
 
 from . import __version__
+from .kernel.catalogue import load_catalogue
 from .kernel.errors import IllegalAction, InvalidData, RulesError
+from .kernel.matrix import scan_tests
+from .kernel.options import to_enum
 from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
+from .kernel.registry import implementations
 
 EPILOG = """exit codes: 0 success; 1 an illegal step, move or data file; 2 malformed input or a
 bad command line. Errors are one line on stderr: "fresco-rules: error: ..."."""
@@ -72,19 +77,38 @@ def _game(front: Frontend, components: tuple[Any, ...]) -> GameRules[Any, Any]:
     return game
 
 
+_NOT_OPTIONS = ("players", "modules", "components")
+_STRUCTURE = cattrs.Converter()
+
+
+def _option(front: Frontend, text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` as a config field: an enum by value, numbers, ``3,3,3,4`` for a tuple of
+    numbers, JSON for the structured options (``hostel_table``, ``window_segments``, ...)."""
+    name, _, value = text.partition("=")
+    config_class = attrs.resolve_types(front.package.GameConfig)
+    fields = {f.name: f for f in attrs.fields(config_class) if f.name not in _NOT_OPTIONS}
+    field = fields.get(name)
+    if field is None:
+        raise UsageError(f"unknown option {name!r}; known: {', '.join(fields)}")
+    kind = front.option_types.get(name)
+    if kind is not None:
+        return name, to_enum(kind, name, "--option", front.package.InvalidConfig, value)
+    if field.converter is not None and not value.lstrip().startswith(("[", "{")):
+        return name, value
+    try:
+        data = json.loads(value)
+    except json.JSONDecodeError:
+        data = value
+    try:
+        return name, _STRUCTURE.structure(data, field.type)
+    except (cattrs.BaseValidationError, TypeError, ValueError):
+        raise UsageError(
+            f"--option {name}: {value[:80]!r} is not a {field.type}; structured values are JSON"
+        ) from None
+
+
 def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ...]) -> Any:
-    chosen: dict[str, Any] = {}
-    option_types = front.option_types
-    for text in args.option:
-        name, _, value = text.partition("=")
-        kind = option_types.get(name)
-        if kind is None:
-            raise UsageError(f"unknown option {name!r}; known: {', '.join(option_types)}")
-        try:
-            chosen[name] = kind(value)
-        except ValueError:
-            values = ", ".join(member.value for member in kind)
-            raise UsageError(f"option {name} takes one of: {values}") from None
+    chosen: dict[str, Any] = dict(_option(front, text) for text in args.option)
     if components:
         chosen["components"] = components[0]
     if args.modules:
@@ -331,10 +355,6 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    from .kernel.catalogue import load_catalogue
-    from .kernel.matrix import scan_tests
-    from .kernel.registry import implementations
-
     def catalogue_of(name: str) -> Any:
         package = frontend(name).package
         pattern = getattr(package, "RULE_ID", None)

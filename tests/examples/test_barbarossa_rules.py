@@ -38,7 +38,7 @@ from fresco_rules.barbarossa import (
     token_ledger,
     winners,
 )
-from fresco_rules.kernel.errors import IllegalAction, MalformedAction
+from fresco_rules.kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 
 from .barbarossa_fixtures import (
     DWARF_TILE,
@@ -319,7 +319,7 @@ def test_B19_B23_finish_ends_the_game_at_once() -> None:
     assert scores(state) == (31, 5, 5, 5)  # D did not move: the game ended first (A-B.5)
     assert legal_actions(state) == ()
     refused(state, RollDie(), "B19")
-    refused(state, "roll", "B19")
+    refused(state, "roll", SHAPE_RULE)  # not an action at all: the kernel's rule
 
 
 @pytest.mark.rule("B20")
@@ -357,8 +357,10 @@ def test_B24_letters_and_guesses_are_private() -> None:
 @pytest.mark.rule("B5")
 def test_malformed_actions_are_refused_with_a_rule() -> None:
     state = game()
-    for junk in (None, 3, "roll", SpendJewels(True), SpendJewels(2.0)):  # type: ignore[arg-type]
-        assert isinstance(refused(state, junk, "B5"), MalformedAction), junk
+    for junk in (None, 3, "roll"):  # not an action at all: the kernel's rule
+        assert isinstance(refused(state, junk, SHAPE_RULE), MalformedAction), junk
+    for odd in (SpendJewels(True), SpendJewels(2.0)):  # type: ignore[arg-type]
+        assert isinstance(refused(state, odd, "B5"), MalformedAction), odd
     assert isinstance(refused(state, AskLetter("x", 1), "B9"), IllegalAction)  # type: ignore[arg-type]
     letter = play(game(dice=[3]), RollDie())
     assert isinstance(refused(letter, AskLetter("x", 1), "B9"), MalformedAction)  # type: ignore[arg-type]

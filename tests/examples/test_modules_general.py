@@ -80,9 +80,11 @@ def test_G_1_module_numbers() -> None:
     assert GameConfig(modules="4,6").modules == {Module.WISHING_WELL, Module.GLAZIERS}
     assert GameConfig(modules=[Module.LEAF_GOLD]).modules == {Module.LEAF_GOLD}
     assert GameConfig().modules == frozenset()
-    for bad_set in ("4,7", [4], 6):
+    assert GameConfig(modules={4, 6}).modules == {Module.WISHING_WELL, Module.GLAZIERS}
+    assert GameConfig(modules=6).modules == {Module.GLAZIERS}
+    for bad_set in ("4,7", [7], 3.5, [None]):
         with pytest.raises(InvalidConfig, match=r"G.1"):
-            new_game(GameConfig(modules=bad_set))
+            GameConfig(modules=bad_set)
 
 
 @pytest.mark.rule("G.1", "R4.16", "R5.14", "R6.27", "R0.62")

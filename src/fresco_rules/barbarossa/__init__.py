@@ -7,6 +7,8 @@ vocabulary and the action records. Human judgements (the sculptor's answers, let
 verdicts, and who calls a curse) are actions; die rolls come from the state's chance source.
 """
 
+from ..kernel.view import Views as _Views
+from ..kernel.view import register_views as _register_views
 from .actions import (
     ACTION_TYPES,
     ACTIONS_BY_KIND,
@@ -23,6 +25,7 @@ from .actions import (
     SpendJewels,
     StopAsking,
 )
+from .board_view import text_view
 from .config import (
     OPTION_TYPES,
     CurseInOwnSolution,
@@ -57,13 +60,19 @@ from .engine import (
     winners,
 )
 from .flow import new_game, order_callers
+from .game import GAME, record_game
+from .picture import svg
+from .records import make_codec
+from .render import describe
 from .scoring import sculptor_delta
 from .state import Event, Judgement, Note, Request, State, Step
+from .text_notation import legal_forms, notation, parse_action
 from .vocab import RULE_ID, EventKind, Reply, Verdict, guess_matches, normalise_word
 
 __all__ = [
     "ACTIONS_BY_KIND",
     "ACTION_TYPES",
+    "GAME",
     "OPTION_TYPES",
     "RULE_ID",
     "Action",
@@ -104,57 +113,28 @@ __all__ = [
     "components_to_mapping",
     "current_player",
     "default_components",
+    "describe",
     "explain",
     "guess_matches",
     "is_over",
     "legal_actions",
+    "legal_forms",
     "load_components",
+    "make_codec",
     "new_game",
     "normalise_word",
+    "notation",
     "order_callers",
+    "parse_action",
     "player_view",
     "public_log",
+    "record_game",
     "scores",
     "sculptor_delta",
+    "svg",
+    "text_view",
     "token_ledger",
     "winners",
 ]
 
-from ..kernel.protocol import GameRules as _GameRules
-from ..kernel.view import Views as _Views
-from ..kernel.view import register_views as _register_views
-from .board_view import text_view
-from .notation import legal_forms, notation, parse_action
-from .records import make_codec, record_game
-from .render import describe
-from .svg import svg
-
 _register_views(State, _Views("barbarossa", text_view, svg))
-
-GAME: _GameRules[State, Action] = _GameRules(
-    name="barbarossa",
-    default_config=GameConfig,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    explain=explain,
-    is_over=is_over,
-    scores=scores,
-    current_player=current_player,
-    token_ledger=token_ledger,
-    describe=describe,
-    codec=make_codec(),
-)
-"""Barbarossa as a kernel ``GameRules`` value (random play, state machines, records)."""
-
-__all__ += [
-    "GAME",
-    "describe",
-    "legal_forms",
-    "make_codec",
-    "notation",
-    "parse_action",
-    "record_game",
-    "svg",
-    "text_view",
-]

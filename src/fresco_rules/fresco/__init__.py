@@ -8,38 +8,23 @@ The public protocol: ``new_game``, ``legal_actions``, ``apply``, ``explain``, ``
 ``Glass`` and ``Module`` and the action records.
 """
 
+from ..kernel.view import Views as _Views
+from ..kernel.view import register_views as _register_views
 from .actions import (
-    ACTION_TYPES,
-    ACTIONS_BY_KIND,
     Action,
     AttendTheatre,
     Blend,
-    BuyGlass,
     BuyTile,
-    BuyWishingCard,
     ChooseGetUp,
     ChooseTrackSpace,
     CloseBooth,
     EarnStudio,
     EndTurn,
-    Gild,
-    HandInGlass,
-    PlaceGlassworks,
-    PlacePennies,
     Restore,
     RestoreAltar,
-    SkipStreetMusician,
     SubmitPlan,
-    TakeWindow,
-    UseAlchemy,
-    UseBishopsPraise,
-    UseBishopsVisit,
-    UseFreePaints,
-    UseLuckyFellow,
-    UseReward,
-    UseStreetMusician,
-    UseTip,
 )
+from .board_view import text_view
 from .config import (
     AlchemyInputs,
     AltarLimit,
@@ -70,6 +55,8 @@ from .data import (
     load_components,
 )
 from .engine import (
+    ACTION_TYPES,
+    ACTIONS_BY_KIND,
     apply,
     current_player,
     explain,
@@ -82,7 +69,26 @@ from .engine import (
     winners,
 )
 from .flow import new_game
+from .game import GAME, record_game
+from .modules.glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
 from .modules.leaf_gold import gilding_points
+from .modules.leaf_gold_actions import Gild
+from .modules.wishing_well_actions import (
+    BuyWishingCard,
+    PlacePennies,
+    SkipStreetMusician,
+    UseAlchemy,
+    UseBishopsPraise,
+    UseBishopsVisit,
+    UseFreePaints,
+    UseLuckyFellow,
+    UseReward,
+    UseStreetMusician,
+    UseTip,
+)
+from .picture import svg
+from .records import make_codec
+from .render import describe
 from .scoring import (
     altar_points,
     bishop_bonus,
@@ -92,6 +98,7 @@ from .scoring import (
     window_penalty,
 )
 from .state import Phase, Restoration, Scored, ScoreParts, State, Turn
+from .text_notation import legal_forms, notation, parse_action
 from .vocab import (
     BASE_PAINTS,
     CENTRE,
@@ -109,6 +116,7 @@ __all__ = [
     "ACTION_TYPES",
     "BASE_PAINTS",
     "CENTRE",
+    "GAME",
     "GLASS",
     "Action",
     "AlchemyInputs",
@@ -177,59 +185,30 @@ __all__ = [
     "components_to_mapping",
     "current_player",
     "default_components",
+    "describe",
     "explain",
     "gilding_points",
     "is_over",
     "legal_actions",
+    "legal_forms",
     "leonardo_score",
     "load_components",
+    "make_codec",
     "money_points",
     "new_game",
+    "notation",
+    "parse_action",
     "parse_modules",
     "player_view",
+    "record_game",
     "restoration_points",
     "scores",
+    "svg",
+    "text_view",
     "token_ledger",
     "track_options",
     "window_penalty",
     "winners",
 ]
 
-from ..kernel.protocol import GameRules as _GameRules
-from ..kernel.view import Views as _Views
-from ..kernel.view import register_views as _register_views
-from .board_view import text_view
-from .notation import legal_forms, notation, parse_action
-from .records import make_codec, record_game
-from .render import describe
-from .svg import svg
-
 _register_views(State, _Views("fresco", text_view, svg))
-
-GAME: _GameRules[State, Action] = _GameRules(
-    name="fresco",
-    default_config=GameConfig,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    explain=explain,
-    is_over=is_over,
-    scores=scores,
-    current_player=current_player,
-    token_ledger=token_ledger,
-    describe=describe,
-    codec=make_codec(),
-)
-"""Fresco as a kernel ``GameRules`` value (random play, state machines, records)."""
-
-__all__ += [
-    "GAME",
-    "describe",
-    "legal_forms",
-    "make_codec",
-    "notation",
-    "parse_action",
-    "record_game",
-    "svg",
-    "text_view",
-]

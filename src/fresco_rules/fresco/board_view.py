@@ -4,13 +4,11 @@ hostel, the mood columns, the track, the players and the modules' pieces."""
 
 from __future__ import annotations
 
-from .engine import current_player, token_ledger
-from .render import glass_text
+from .engine import current_player
+from .render import module_lines
 from .state import Phase, State, actor_name
 from .vocab import GRID, paints_text
 from .words import COLUMN_LETTERS, booth_label, segment_label
-
-_BASE_KINDS = ("money", "paint.", "fresco_tiles", "market_tiles", "apprentices")
 
 
 def text_view(state: State) -> str:
@@ -96,22 +94,5 @@ def text_view(state: State) -> str:
             f"Leonardo: {len(state.held[tables.leonardo])} fresco tiles, "
             f"controlled by seat {state.controller}"
         )
-    lines.extend(_module_lines(state))
+    lines.extend(module_lines(state))
     return "\n".join(lines)
-
-
-def _module_lines(state: State) -> list[str]:
-    """Modules 4-6: their public pieces and every module component by location."""
-    lines = []
-    if state.gold is not None:
-        lines.append(f"leaf gold: the disc on the basket is {state.gold.disc.value}")
-    if state.glass is not None:
-        bench = ", ".join(
-            f"{i + 1} {window or '-'}" for i, window in enumerate(state.glass.workbench)
-        )
-        lines.append(f"glass offer: {glass_text(state.glass.offer)}; workbench: {bench}")
-    for kind, places in token_ledger(state).items():
-        if not kind.startswith(_BASE_KINDS):
-            where = ", ".join(f"{place} {count}" for place, count in places.items() if count)
-            lines.append(f"{kind.replace('_', ' ')}: {where or 'none'}")
-    return lines

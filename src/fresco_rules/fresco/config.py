@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
-from typing import TYPE_CHECKING
+from itertools import islice
 
 import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
+from ..kernel.options import to_enum, to_int_tuple
 from ..kernel.registry import implements
 from .data import (
     ComponentData,
@@ -20,10 +21,8 @@ from .data import (
     hostel_problems,
     mood_problems,
 )
+from .extensions import ModuleRules, build_modules
 from .vocab import PAINT_INDEX, Module, Paint, paint_counts, parse_modules
-
-if TYPE_CHECKING:
-    from .extensions import ModuleRules
 
 
 class InvalidConfig(RulesError):
@@ -163,18 +162,96 @@ OPTION_TYPES: dict[str, type[Enum]] = {
 """Every enumerated interpretation option of ``GameConfig`` and its type."""
 
 
-def _module_set(value: object) -> object:
-    """Accept any iterable of modules (or "4,5,6"); ``derive_tables`` checks the members."""
-    if isinstance(value, str):
-        try:
+def _module_set(value: object) -> frozenset[Module]:
+    """G.1: the modules from a set of ``Module`` members or rulebook numbers (``{4, 6}``),
+    ``"4,5,6"``, one module or one number; anything else is refused at once."""
+    try:
+        if isinstance(value, str):
             return parse_modules(value)
-        except ValueError:
-            return value
-    if isinstance(value, Module):
-        return frozenset({value})
-    if isinstance(value, Iterable):
-        return frozenset(value)
-    return value
+        if isinstance(value, Module | int) and not isinstance(value, bool):
+            value = (value,)
+        if isinstance(value, Iterable) and not isinstance(value, bytes | dict):
+            items = list(islice(value, 10))
+            if all(isinstance(m, Module | int | str) and not isinstance(m, bool) for m in items):
+                return frozenset(
+                    m if isinstance(m, Module) else Module.from_number(m) for m in items
+                )
+    except ValueError as exc:
+        raise InvalidConfig(str(exc)) from None
+    known = ", ".join(str(m.value) for m in Module)
+    raise InvalidConfig(f"G.1: modules takes module numbers ({known}) or Module members")
+
+
+def _to_market_refill(value: object) -> MarketRefill:
+    return to_enum(MarketRefill, "market_refill", "A0.4", InvalidConfig, value)
+
+
+def _to_bishop_move_limit(value: object) -> BishopMoveLimit:
+    return to_enum(BishopMoveLimit, "bishop_move_limit", "A0.5", InvalidConfig, value)
+
+
+def _to_altar_limit(value: object) -> AltarLimit:
+    return to_enum(AltarLimit, "altar_limit", "A0.6", InvalidConfig, value)
+
+
+def _to_second_cathedral(value: object) -> SecondCathedral:
+    return to_enum(SecondCathedral, "second_cathedral", "A0.7", InvalidConfig, value)
+
+
+def _to_start_rotation(value: object) -> StartRotation:
+    return to_enum(StartRotation, "start_rotation", "A0.8", InvalidConfig, value)
+
+
+def _to_track_collision(value: object) -> TrackCollision:
+    return to_enum(TrackCollision, "track_collision", "A0.11", InvalidConfig, value)
+
+
+def _to_wishing_purchase(value: object) -> WishingPurchase:
+    return to_enum(WishingPurchase, "wishing_purchase", "A4.1", InvalidConfig, value)
+
+
+def _to_praise(value: object) -> Praise:
+    return to_enum(Praise, "praise", "A4.5", InvalidConfig, value)
+
+
+def _to_bishop_visit(value: object) -> BishopVisit:
+    return to_enum(BishopVisit, "bishop_visit", "A4.6", InvalidConfig, value)
+
+
+def _to_alchemy_inputs(value: object) -> AlchemyInputs:
+    return to_enum(AlchemyInputs, "alchemy_inputs", "A4.7", InvalidConfig, value)
+
+
+def _to_free_tile_gold(value: object) -> FreeTileGold:
+    return to_enum(FreeTileGold, "free_tile_gold", "A4.8", InvalidConfig, value)
+
+
+def _to_disc_set(value: object) -> DiscSet:
+    return to_enum(DiscSet, "disc_set", "A5.1", InvalidConfig, value)
+
+
+def _to_window_refill(value: object) -> WindowRefill:
+    return to_enum(WindowRefill, "window_refill", "A6.3", InvalidConfig, value)
+
+
+def _to_glassworks_slot(value: object) -> GlassworksSlot:
+    return to_enum(GlassworksSlot, "glassworks_slot", "A6.4", InvalidConfig, value)
+
+
+def _to_altar_window(value: object) -> AltarWindow:
+    return to_enum(AltarWindow, "altar_window", "A6.5", InvalidConfig, value)
+
+
+def _to_booth_capacities(value: object) -> tuple[int, ...] | None:
+    return to_int_tuple("booth_capacities", "A0.3", InvalidConfig, value)
+
+
+def _to_workbench_prices(value: object) -> tuple[int, ...] | None:
+    return to_int_tuple("workbench_prices", "A6.1", InvalidConfig, value)
+
+
+def _to_gilding_adjacency(value: object) -> GildingAdjacency:
+    return to_enum(GildingAdjacency, "gilding_adjacency", "A5.3", InvalidConfig, value)
 
 
 @frozen
@@ -188,29 +265,81 @@ class GameConfig:
     players: int = 4
     modules: frozenset[Module] = attrs.field(factory=frozenset, converter=_module_set)
     """The expansion modules in play (G.1): any subset of ``Module``."""
-    market_refill: MarketRefill = MarketRefill.TOP_UP
-    bishop_move_limit: BishopMoveLimit = BishopMoveLimit.PER_RESTORATION
-    altar_limit: AltarLimit = AltarLimit.PER_APPRENTICE
-    second_cathedral: SecondCathedral = SecondCathedral.THEATRE_SLOT
-    start_rotation: StartRotation = StartRotation.FRONT_TO_REAR
-    track_collision: TrackCollision = TrackCollision.CHOICE
+    market_refill: MarketRefill = attrs.field(
+        default=MarketRefill.TOP_UP,
+        converter=_to_market_refill,
+    )
+    bishop_move_limit: BishopMoveLimit = attrs.field(
+        default=BishopMoveLimit.PER_RESTORATION,
+        converter=_to_bishop_move_limit,
+    )
+    altar_limit: AltarLimit = attrs.field(
+        default=AltarLimit.PER_APPRENTICE,
+        converter=_to_altar_limit,
+    )
+    second_cathedral: SecondCathedral = attrs.field(
+        default=SecondCathedral.THEATRE_SLOT,
+        converter=_to_second_cathedral,
+    )
+    start_rotation: StartRotation = attrs.field(
+        default=StartRotation.FRONT_TO_REAR,
+        converter=_to_start_rotation,
+    )
+    track_collision: TrackCollision = attrs.field(
+        default=TrackCollision.CHOICE,
+        converter=_to_track_collision,
+    )
     hostel_table: tuple[HostelSpace, ...] | None = None
     mood_track: MoodTrack | None = None
-    booth_capacities: tuple[int, ...] | None = None
-    wishing_purchase: WishingPurchase = WishingPurchase.ONE_PER_PENNY
-    praise: Praise = Praise.ALWAYS
-    bishop_visit: BishopVisit = BishopVisit.BEFORE_RESTORATION
-    alchemy_inputs: AlchemyInputs = AlchemyInputs.ANY_THREE_PRIMARIES
-    free_tile_gold: FreeTileGold = FreeTileGold.NO_GOLD
-    disc_set: DiscSet = DiscSet.SIX_PLUS_BROWN_WITH_MODULE3
-    gilding_adjacency: GildingAdjacency = GildingAdjacency.NEIGHBOURS
-    workbench_prices: tuple[int, ...] | None = None
+    booth_capacities: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_to_booth_capacities
+    )
+    wishing_purchase: WishingPurchase = attrs.field(
+        default=WishingPurchase.ONE_PER_PENNY,
+        converter=_to_wishing_purchase,
+    )
+    praise: Praise = attrs.field(
+        default=Praise.ALWAYS,
+        converter=_to_praise,
+    )
+    bishop_visit: BishopVisit = attrs.field(
+        default=BishopVisit.BEFORE_RESTORATION,
+        converter=_to_bishop_visit,
+    )
+    alchemy_inputs: AlchemyInputs = attrs.field(
+        default=AlchemyInputs.ANY_THREE_PRIMARIES,
+        converter=_to_alchemy_inputs,
+    )
+    free_tile_gold: FreeTileGold = attrs.field(
+        default=FreeTileGold.NO_GOLD,
+        converter=_to_free_tile_gold,
+    )
+    disc_set: DiscSet = attrs.field(
+        default=DiscSet.SIX_PLUS_BROWN_WITH_MODULE3,
+        converter=_to_disc_set,
+    )
+    gilding_adjacency: GildingAdjacency = attrs.field(
+        default=GildingAdjacency.NEIGHBOURS,
+        converter=_to_gilding_adjacency,
+    )
+    workbench_prices: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_to_workbench_prices
+    )
     """A6.1: workbench slot prices, slot 0 first; None takes the component data's."""
     window_segments: tuple[tuple[int, int], ...] | None = None
     """A6.2: the segments bordering a window; None takes the component data's."""
-    window_refill: WindowRefill = WindowRefill.IMMEDIATE
-    glassworks_slot: GlassworksSlot = GlassworksSlot.COVERED_LOCATION
-    altar_window: AltarWindow = AltarWindow.EVERY_ALTAR_RESTORATION
+    window_refill: WindowRefill = attrs.field(
+        default=WindowRefill.IMMEDIATE,
+        converter=_to_window_refill,
+    )
+    glassworks_slot: GlassworksSlot = attrs.field(
+        default=GlassworksSlot.COVERED_LOCATION,
+        converter=_to_glassworks_slot,
+    )
+    altar_window: AltarWindow = attrs.field(
+        default=AltarWindow.EVERY_ALTAR_RESTORATION,
+        converter=_to_altar_window,
+    )
     components: ComponentData = attrs.field(factory=default_components)
 
 
@@ -331,8 +460,6 @@ def derive_tables(config: GameConfig) -> Tables:
     )
     if not modules:
         return tables
-    from .modules import build_modules
-
     try:
         rules = build_modules(config, tables)
     except ValueError as exc:

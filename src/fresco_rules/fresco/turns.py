@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from attrs import evolve
 
 from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.notation import quote
 from ..kernel.registry import implements
 from . import extensions as ext
 from .actions import (
@@ -80,8 +81,6 @@ def _is_segment(value: object) -> bool:
 
 
 def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> IllegalAction:
-    from .engine import current_player
-
     cls = MalformedAction if malformed else IllegalAction
     return cls(rule, reason, seat=current_player(state), where=state.where())
 
@@ -127,7 +126,8 @@ def check_get_up(state: State, action: ChooseGetUp) -> IllegalAction | None:
         return _fail(
             state,
             "R0.17",
-            f"get-up space {action.slot!r} does not exist (0-{len(state.tables.hostel) - 1})",
+            f"no get-up space {quote(action.slot)}; spaces are 0-{len(state.tables.hostel) - 1} "
+            f"({state.tables.hostel[0].time}-{state.tables.hostel[-1].time})",
             malformed=True,
         )
     if action.slot in state.hostel:
@@ -195,6 +195,24 @@ def planner(state: State) -> int:
             if state.plans[seat] is None or ext.plan_step(state, seat) is not None
         )
     return next(seat for seat in range(state.tables.players) if state.plans[seat] is None)
+
+
+def current_player(state: State) -> int | None:
+    """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
+    phase = state.phase
+    if state.tables.modules and phase is not Phase.OVER:
+        due = ext.pending(state)
+        if due is not None:
+            return state.controller if state.is_leonardo(due.actor) else due.actor
+    if phase is Phase.GET_UP:
+        actor = state.order[state.step]
+    elif phase is Phase.PLAN:
+        return planner(state)
+    elif phase is Phase.ACTION and state.turn is not None:
+        actor = state.turn.actor
+    else:
+        return None
+    return state.controller if state.is_leonardo(actor) else actor
 
 
 @cache
@@ -280,7 +298,13 @@ def legal_market(state: State, turn: Turn) -> list[BuyTile | CloseBooth | EndTur
 
 def _check_booth(state: State, booth: object, rule: str) -> IllegalAction | None:
     if not isinstance(booth, int) or isinstance(booth, bool) or not 0 <= booth < len(state.booths):
-        return _fail(state, rule, f"booth {booth!r} does not exist", malformed=True)
+        last = len(state.booths) - 1
+        return _fail(
+            state,
+            rule,
+            f"no booth {quote(booth)}; booths are 0-{last} ({booth_name(0)}-{booth_name(last)})",
+            malformed=True,
+        )
     if not any(state.booths[booth]):
         return _fail(state, "R0.32", f"booth {booth_name(booth)} is closed this round")
     return None
@@ -307,7 +331,13 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
         )
     slots = state.booths[action.booth]
     if not _is_int(action.slot) or not 0 <= action.slot < len(slots):
-        return _fail(state, "R0.34", f"slot {action.slot!r} does not exist", malformed=True)
+        return _fail(
+            state,
+            "R0.34",
+            f"no slot {quote(action.slot)} in booth {booth_name(action.booth)}; "
+            f"slots are 0-{len(slots) - 1}",
+            malformed=True,
+        )
     if slots[action.slot] is None:
         return _fail(state, "R0.34", "that tile has been bought already (each tile once)")
     cost = price(state, turn.actor)

@@ -8,7 +8,7 @@ A game registers its views once with ``register_views``; its state class inherit
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -66,3 +66,28 @@ class Viewable:
 
     def _repr_html_(self) -> str:
         return f"<div>{self._repr_svg_()}</div>"
+
+
+class MappingView(Mapping[str, object]):
+    """Mixin of a frozen attrs player view: its fields are typed attributes, and the view is
+    also a read-only mapping of field name to value (plus the names in ``extra``, e.g. the
+    modules' parts), so ``view.money`` and ``view["money"]`` agree."""
+
+    __slots__ = ()
+
+    def _items(self) -> dict[str, object]:
+        fields: tuple[attrs.Attribute[Any], ...] = attrs.fields(type(self))  # type: ignore[arg-type]
+        items = {f.name: getattr(self, f.name) for f in fields if f.name != "extra"}
+        extra = getattr(self, "extra", None)
+        if isinstance(extra, Mapping):
+            items.update(extra)
+        return items
+
+    def __getitem__(self, key: str) -> object:
+        return self._items()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items())
+
+    def __len__(self) -> int:
+        return len(self._items())

@@ -17,7 +17,9 @@ TILE_FILL = "#d9a441"
 RESTORED_FILL = "#b7d3a8"
 CELL = 60
 WIDTH, HEIGHT = 820, 590
-_GRID_X, _GRID_Y = 44, 70
+GRID_ORIGIN = (44, 70)
+"""Top-left corner of the cathedral grid (cell a1) in the picture."""
+_GRID_X, _GRID_Y = GRID_ORIGIN
 _RIGHT_X = 390
 
 

@@ -42,23 +42,24 @@ from .actions import (
     Action,
     AttendTheatre,
     Blend,
-    BuyGlass,
     BuyTile,
-    BuyWishingCard,
     ChooseGetUp,
     ChooseTrackSpace,
     CloseBooth,
     EarnStudio,
     EndTurn,
-    Gild,
-    HandInGlass,
-    PlaceGlassworks,
-    PlacePennies,
     Restore,
     RestoreAltar,
-    SkipStreetMusician,
     SubmitPlan,
-    TakeWindow,
+)
+from .data import default_components
+from .engine import current_player, explain, legal_actions
+from .modules.glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
+from .modules.leaf_gold_actions import Gild
+from .modules.wishing_well_actions import (
+    BuyWishingCard,
+    PlacePennies,
+    SkipStreetMusician,
     UseAlchemy,
     UseBishopsPraise,
     UseBishopsVisit,
@@ -68,8 +69,6 @@ from .actions import (
     UseStreetMusician,
     UseTip,
 )
-from .data import default_components
-from .engine import current_player, explain, legal_actions
 from .state import Phase, State
 from .vocab import Glass, Location, Paint
 from .words import booth_label, parse_booth, parse_segment, segment_label

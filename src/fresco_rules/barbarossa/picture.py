@@ -20,7 +20,7 @@ EVENT_FILLS = {
     EventKind.LETTER_DWARF: "#d1c4e9",
 }
 WIDTH, HEIGHT = 820, 560
-_CX, _CY, _RADIUS = 210, 250, 160
+_CX, _CY, _RADIUS = 210, 262, 150
 
 
 def _text(

@@ -1,0 +1,76 @@
+"""Configuration that accepts what people type, and refusals that say what was expected."""
+
+from __future__ import annotations
+
+import pytest
+
+from fresco_rules import MalformedAction
+from fresco_rules.fresco import (
+    BuyTile,
+    ChooseGetUp,
+    GameConfig,
+    InvalidConfig,
+    MarketRefill,
+    Module,
+    apply,
+    explain,
+    legal_actions,
+    new_game,
+)
+from fresco_rules.kernel.errors import SHAPE_RULE
+
+
+@pytest.mark.rule("A0.4", "G.1", "A0.3", "A6.1")
+def test_options_accept_values_names_and_numbers() -> None:
+    config = GameConfig(
+        market_refill="redraw_all",
+        modules={4, 6},
+        booth_capacities="3,3,3,4",
+        workbench_prices=[0, 0, 1, 1, 2, 3],
+    )
+    assert config.market_refill is MarketRefill.REDRAW_ALL
+    assert config.modules == {Module.WISHING_WELL, Module.GLAZIERS}
+    assert config.booth_capacities == (3, 3, 3, 4)
+    assert config.workbench_prices == (0, 0, 1, 1, 2, 3)
+    assert GameConfig(market_refill="REDRAW-ALL") == config.__class__(
+        market_refill=MarketRefill.REDRAW_ALL
+    )
+    assert new_game(config, 1).config == config
+
+
+@pytest.mark.rule("A0.4", "A0.3")
+def test_a_bad_option_fails_at_construction_with_the_valid_values() -> None:
+    with pytest.raises(InvalidConfig) as refill:
+        GameConfig(market_refill="redraw")
+    assert str(refill.value) == "A0.4: market_refill takes one of: top_up, redraw_all; not 'redraw'"
+    with pytest.raises(InvalidConfig, match=r"A0\.3: booth_capacities takes whole numbers"):
+        GameConfig(booth_capacities="three")
+    with pytest.raises(InvalidConfig, match=r"G\.1: there is no expansion module 7"):
+        GameConfig(modules={4, 7})
+
+
+@pytest.mark.rule("R0.17")
+def test_get_up_refusal_names_the_spaces() -> None:
+    state = new_game(GameConfig(players=3), seed=1)
+    problem = explain(state, ChooseGetUp(7))
+    assert problem is not None and problem.rule == "R0.17"
+    assert problem.reason == "no get-up space 7; spaces are 0-4 (5:00-9:00)"
+
+
+@pytest.mark.rule("R0.33")
+def test_booth_refusal_lists_the_booths() -> None:
+    state = new_game(GameConfig(players=4), seed=1)
+    while state.turn is None or state.turn.location.value != "market":
+        state = apply(state, legal_actions(state)[-1])
+    problem = explain(state, BuyTile(booth="I", slot=0))  # type: ignore[arg-type]
+    assert problem is not None
+    assert "no booth 'I'; booths are 0-3 (I-IV)" in problem.reason
+
+
+@pytest.mark.parametrize("thing", [42, "buy IV:2", None, object()])
+def test_a_non_action_is_malformed_under_the_kernel_rule(thing: object) -> None:
+    state = new_game(GameConfig(players=3), seed=1)
+    problem = explain(state, thing)
+    assert isinstance(problem, MalformedAction) and problem.rule == SHAPE_RULE
+    with pytest.raises(MalformedAction):
+        apply(state, thing)

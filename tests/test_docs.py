@@ -1,0 +1,46 @@
+"""The documentation site builds with ``mkdocs build --strict`` and its API reference has an
+entry for every public name (``__all__``) of every game package."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fresco_rules import barbarossa, fresco
+
+ROOT = Path(__file__).parents[1]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    built = tmp_path_factory.mktemp("site")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "--site-dir", str(built)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return built
+
+
+@pytest.mark.parametrize("package", [fresco, barbarossa], ids=["fresco", "barbarossa"])
+def test_api_reference_lists_every_public_name(site: Path, package: object) -> None:
+    name = getattr(package, "__name__", "")
+    page = (site / "api" / name.rsplit(".", 1)[1] / "index.html").read_text(encoding="utf-8")
+    missing = [n for n in getattr(package, "__all__", ()) if f'id="{name}.{n}"' not in page]
+    assert not missing, f"no API entry for {missing}"
+
+
+def test_every_game_has_a_page_with_its_matrix_and_options(site: Path) -> None:
+    for game, matrix in (("fresco", "rules-matrix"), ("barbarossa", "rules-matrix-barbarossa")):
+        page = (site / game / "index.html").read_text(encoding="utf-8")
+        assert f'href="../{matrix}/"' in page
+        assert "Interpretation options" in page and "notation" in page
+    records = (site / "records" / "index.html").read_text(encoding="utf-8")
+    assert "record.schema.json" in records and '"$schema"' in records
