@@ -326,3 +326,22 @@ def test_help_texts_are_complete() -> None:
         text = command.format_help()
         assert "``" not in text and "exit codes" in text, name
     assert "``" not in top.format_help()
+
+
+@pytest.mark.rule("R0.63", "R0.64")
+@pytest.mark.parametrize("modules", ["", "4,5,6"])
+def test_the_log_reads_like_a_score_sheet(modules: str) -> None:
+    done = run("play", "--players", "3", "--seed", "2", "--modules", modules)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "['" not in out and "ends the turn at the " in out and "order B: seat" in out
+    sheet = out.splitlines()[out.splitlines().index("score sheet:") + 1 :][:3]
+    finals = out.split("final scores: ")[1].splitlines()[0]
+    for seat, line in enumerate(sheet):
+        parts, total = line.split(" = ")
+        assert parts.startswith(f"  seat {seat}: restorations ")
+        assert f"seat {seat}: {total}" in finals
+        points = [
+            int(word) for word in parts.replace(",", " ").split() if word.lstrip("+-").isdigit()
+        ]
+        assert sum(points) == int(total), line

@@ -105,3 +105,16 @@ def test_barbarossa_svg_and_text_view_draw_the_state(steps: int) -> None:
     assert discs == list(state.discs)
     for word in state.tables.words:
         assert word.lower() not in picture.lower() and word.lower() not in str(state).lower()
+
+
+def test_player_views_are_typed_and_read_like_mappings() -> None:
+    state = played(fresco, FRESCO_CONFIGS[1], 30)
+    view = fresco.player_view(state, 1)
+    assert isinstance(view, fresco.PlayerView)
+    assert view.money[1] == state.money[1] and view.money[0] is None
+    assert view["money"] == view.money and view["seat"] == 1
+    assert "cards" in view and set(view) >= {"track", "booths", "cards"}
+    b_state = played(barbarossa, barbarossa.GameConfig(players=3), 30)
+    b_view = barbarossa.player_view(b_state, 0)
+    assert isinstance(b_view, barbarossa.PlayerView)
+    assert b_view.discs == b_state.discs and b_view["log"] == b_view.log

@@ -126,11 +126,19 @@ def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ..
 def _log_step(front: Frontend, out: TextIO) -> Any:
     describe, events = front.render.describe, front.render.events
 
+    sheet_class = getattr(front.render, "ScoreSheet", None)
+    sheet = sheet_class() if sheet_class is not None else None
+
     def log(before: Any, action: Any, after: Any) -> None:
         prefix = f"r{before.round} " if hasattr(before, "round") else ""
         print(f"{prefix}{describe(before, action)}", file=out)
         for line in events(before, after):
             print(line, file=out)
+        if sheet is not None:
+            sheet.record(before, after)
+            if front.package.is_over(after):
+                for line in sheet.lines(after):
+                    print(line, file=out)
 
     return log
 
@@ -255,7 +263,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         final = replay(game, record, on_step=None if args.quiet else _log_step(front, out))
     except ReplayError as exc:
         where = "after the last step" if exc.step is None else f"step {exc.step}"
-        print(f"illegal {where}: seat {exc.seat}, action {json.dumps(exc.action)}", file=out)
+        seat = json.dumps(exc.seat)  # null, as in the record, when no seat acted
+        print(f"illegal {where}: seat {seat}, action {json.dumps(exc.action)}", file=out)
         print(f"rule {exc.rule}: {exc.reason}", file=out)
         return 1
     steps = len(record["steps"])

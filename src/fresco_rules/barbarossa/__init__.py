@@ -62,6 +62,7 @@ from .engine import (
 from .flow import new_game, order_callers
 from .game import GAME, record_game
 from .picture import svg
+from .player_view import PlayerView
 from .records import make_codec
 from .render import describe
 from .scoring import sculptor_delta
@@ -97,6 +98,7 @@ __all__ = [
     "Judgement",
     "LetterCheck",
     "Note",
+    "PlayerView",
     "QuestionPhase",
     "Reply",
     "Request",

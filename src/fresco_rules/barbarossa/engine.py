@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
@@ -25,6 +25,7 @@ from .actions import (
 )
 from .config import QuestionPhase
 from .flow import advance
+from .player_view import PlayerView
 from .state import Judgement, State, Step
 from .turns import current_player as current_player
 from .turns import decision_rule as decision_rule
@@ -154,35 +155,35 @@ def token_ledger(state: State) -> dict[str, dict[str, int]]:
 
 
 @implements("B2", "B24", "A-B.21")
-def player_view(state: State, seat: int) -> Mapping[str, object]:
+def player_view(state: State, seat: int) -> PlayerView:
     """B24 (A-B.21): what one seat may see. Letters are private between asker and sculptor;
     of a guess everyone learns only the object and the verdict. B2: a seat knows its own words;
     every slip is shown once the game is over."""
     tables = state.tables
     over = state.step is Step.OVER
-    return {
-        "seat": seat,
-        "turn": state.turn,
-        "active": state.active,
-        "step": state.step.value,
-        "pawns": state.pawns,
-        "discs": state.discs,
-        "jewels": state.jewels,
-        "curses": state.curses,
-        "arrows": tuple(len(holders) for holders in state.arrows),
-        "arrow_holders": state.arrows,
-        "words": tuple(
+    return PlayerView(
+        seat=seat,
+        turn=state.turn,
+        active=state.active,
+        step=state.step.value,
+        pawns=state.pawns,
+        discs=state.discs,
+        jewels=state.jewels,
+        curses=state.curses,
+        arrows=tuple(len(holders) for holders in state.arrows),
+        arrow_holders=state.arrows,
+        words=tuple(
             word if over or tables.owners[obj] == seat else None
             for obj, word in enumerate(tables.words)
         ),
-        "letters": tuple(
+        letters=tuple(
             (note.seat, note.obj, note.position, note.letter)
             for note in state.notes
             if note.is_letter and seat in (note.seat, tables.owners[note.obj])
         ),
-        "log": public_log(state),
-        "winners": state.winners,
-    }
+        log=public_log(state),
+        winners=state.winners,
+    )
 
 
 @implements("B24", "A-B.21")

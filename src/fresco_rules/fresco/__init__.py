@@ -87,6 +87,7 @@ from .modules.wishing_well_actions import (
     UseTip,
 )
 from .picture import svg
+from .player_view import PlayerView
 from .records import make_codec
 from .render import describe
 from .scoring import (
@@ -153,6 +154,7 @@ __all__ = [
     "Phase",
     "PlaceGlassworks",
     "PlacePennies",
+    "PlayerView",
     "Praise",
     "Restoration",
     "Restore",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
@@ -27,6 +26,7 @@ from .actions import (
 )
 from .extensions import Check, Effect
 from .flow import advance
+from .player_view import PlayerView
 from .plugins import PLUGINS
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
@@ -258,26 +258,24 @@ def _apprentice_ledger(state: State, seats: list[str]) -> dict[str, int]:
 
 
 @implements("R0.68")
-def player_view(state: State, seat: int) -> Mapping[str, object]:
+def player_view(state: State, seat: int) -> PlayerView:
     """R0.68: what one seat may see. Other players' paints and money (behind their large screens)
     are hidden, and so are their plans until every plan is in."""
     players = state.tables.players
     revealed = state.phase is not Phase.PLAN
-    view: dict[str, object] = {
-        "seat": seat,
-        "round": state.round,
-        "phase": state.phase.value,
-        "track": state.track,
-        "mood": state.mood,
-        "hostel": state.hostel,
-        "held_tiles": tuple(len(h) for h in state.held),
-        "money": tuple(state.money[s] if s == seat else None for s in range(players)),
-        "paints": tuple(state.paints[s] if s == seat else None for s in range(players)),
-        "plans": tuple(p if revealed or s == seat else None for s, p in enumerate(state.plans)),
-        "cathedral": state.cathedral,
-        "bishop": state.bishop,
-        "booths": state.booths,
-    }
-    if state.tables.modules:
-        view.update(ext.view(state, seat))
-    return view
+    return PlayerView(
+        seat=seat,
+        round=state.round,
+        phase=state.phase.value,
+        track=state.track,
+        mood=state.mood,
+        hostel=state.hostel,
+        held_tiles=tuple(len(h) for h in state.held),
+        money=tuple(state.money[s] if s == seat else None for s in range(players)),
+        paints=tuple(state.paints[s] if s == seat else None for s in range(players)),
+        plans=tuple(p if revealed or s == seat else None for s, p in enumerate(state.plans)),
+        cathedral=state.cathedral,
+        bishop=state.bishop,
+        booths=state.booths,
+        extra=ext.view(state, seat) if state.tables.modules else {},
+    )

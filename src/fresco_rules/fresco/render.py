@@ -19,9 +19,11 @@ from .actions import (
 from .engine import token_ledger
 from .extensions import pending
 from .plugins import PLUGINS
+from .scoring import money_points
 from .state import Phase, State, actor_name, booth_name
 from .turns import planner
-from .vocab import GRID, paints_text
+from .vocab import GRID, Location, paints_text
+from .words import segment_label
 
 
 def acting_name(state: State) -> str:
@@ -63,9 +65,11 @@ def describe(state: State, action: Action) -> str:
         return f"{who} closes booth {booth_name(action.booth)}"
     if isinstance(action, Restore):
         tile = state.tile_at(action.segment) or "?"
-        moved = f", bishop paid to {action.bishop_to}" if action.bishop_to is not None else ""
+        moved = ""
+        if action.bishop_to is not None:
+            moved = f", bishop paid to {segment_label(action.bishop_to)}"
         value = state.tables.fresco_value.get(tile, 0)
-        return f"{who} restores {action.segment} ({tile}, value {value}{moved})"
+        return f"{who} restores {segment_label(action.segment)} ({tile}, value {value}{moved})"
     if isinstance(action, RestoreAltar):
         return f"{who} restores the altar with {', '.join(p.value for p in action.paints)}"
     if isinstance(action, EarnStudio):
@@ -77,8 +81,14 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, ChooseTrackSpace):
         return f"{who} chooses track space {action.space}"
     if isinstance(action, EndTurn):
-        return f"{who} ends the turn"
+        where = state.turn.location if state.turn is not None else None
+        return f"{who} ends the turn" + (f" at the {location_words(where)}" if where else "")
     return f"{who} {_describe_module_action(state, action)}"
+
+
+def location_words(location: Location) -> str:
+    """A location as players say it: ``market``, ``second cathedral``."""
+    return "second cathedral" if location is Location.CATHEDRAL_2 else location.value
 
 
 def _describe_module_action(state: State, action: Action) -> str:
@@ -104,15 +114,16 @@ def events(before: State, after: State) -> list[str]:
         lines.append(f"  market refilled: {booths_text(after)}")
         lines.append(
             f"== round {after.round}{' (final round, side 2)' if after.side == 2 else ''}"
-            f": {after.tiles_left()} fresco tiles left, order A "
-            f"{[actor_name(after, a) for a in after.order]}"
+            f": {after.tiles_left()} fresco tiles left; order A: "
+            + ", ".join(actor_name(after, a) for a in after.order)
         )
     elif after.final and not before.final:
         lines.append("  the last fresco tile is restored: this is the final round (R0.61)")
     if before.phase is not Phase.ACTION and after.phase is Phase.ACTION:
-        lines.append(f"  plans revealed; order B {[actor_name(after, a) for a in after.order]}")
+        order = ", ".join(actor_name(after, a) for a in after.order)
+        lines.append(f"  plans revealed; order B: {order}")
     if after.phase is Phase.OVER and before.phase is not Phase.OVER:
-        lines.append("== game over: final scoring converted money at 2 Thalers per VP")
+        lines.append("== game over: final scoring, 2 Thalers per victory point")
     if after.tables.modules:
         lines[:0] = module_events(before, after)
     return lines
@@ -267,3 +278,54 @@ def module_lines(state: State) -> list[str]:
             where = ", ".join(f"{place} {count}" for place, count in places.items() if count)
             lines.append(f"{kind.replace('_', ' ')}: {where or 'none'}")
     return lines
+
+
+SHEET_PARTS = ("restorations", "altar", "money", "module components", "track moves")
+
+
+class ScoreSheet:
+    """The score sheet of one game, kept while it is logged: each seat's victory points by
+    source (restorations with their bishop and module parts, altar, money at the end,
+    Thalers from module components at the end, and the track moves past taken spaces)."""
+
+    def __init__(self) -> None:
+        self.points: dict[int, dict[str, int]] = {}
+
+    def _add(self, actor: int, part: str, points: int) -> None:
+        row = self.points.setdefault(actor, dict.fromkeys(SHEET_PARTS, 0))
+        row[part] += points
+
+    def record(self, before: State, after: State) -> None:
+        """Account for the track moves between two consecutive states."""
+        moved = [new - old for old, new in zip(before.track, after.track, strict=True)]
+        scored = after.scored
+        if scored is not None and scored is not before.scored:
+            actor = scored.restoration.actor
+            part = "altar" if scored.restoration.segment is None else "restorations"
+            self._add(actor, part, scored.points)
+            moved[actor] -= scored.points
+        if after.phase is Phase.OVER and before.phase is not Phase.OVER:
+            for seat in range(after.tables.players):
+                money = money_points(before.money[seat])
+                from_modules = money_points(after.money[seat]) - money
+                self._add(seat, "money", money)
+                self._add(seat, "module components", from_modules)
+                moved[seat] -= money + from_modules
+        for actor, rest in enumerate(moved):
+            if rest:
+                self._add(actor, "track moves", rest)
+
+    def lines(self, state: State) -> list[str]:
+        """The final block: one line per seat (and Leonardo), parts then the total."""
+        lines = ["score sheet:"]
+        for actor in range(state.tables.actors):
+            row = self.points.get(actor, dict.fromkeys(SHEET_PARTS, 0))
+            parts = [
+                f"{part} {points:+d}" if part == "track moves" else f"{part} {points}"
+                for part, points in row.items()
+                if points or part in ("restorations", "altar", "money")
+            ]
+            if state.is_leonardo(actor) or not state.tables.modules:
+                parts = [p for p in parts if not p.startswith("module")]
+            lines.append(f"  {actor_name(state, actor)}: {', '.join(parts)} = {state.track[actor]}")
+        return lines

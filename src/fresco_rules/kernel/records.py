@@ -51,11 +51,13 @@ class ReplayError(IllegalAction):
         self.action = action
         super().__init__(rule, reason, seat=seat, where=where)
         at = "after the last step" if step is None else f"step {step}"
-        self.args = (f"{at} (seat {seat}, {_short(action)}): {rule}: {reason}",)
+        who = "null" if seat is None else seat  # the record's word for no seat
+        self.args = (f"{at} (seat {who}, {_short(action)}): {rule}: {reason}",)
 
 
 def _short(action: Any) -> str:
-    text = json.dumps(action, sort_keys=True) if isinstance(action, dict) else repr(action)
+    plain = action is None or isinstance(action, dict)
+    text = json.dumps(action, sort_keys=True) if plain else repr(action)
     return text if len(text) <= 200 else text[:197] + "..."
 
 
