@@ -23,6 +23,7 @@ from .kernel.errors import InvalidData, RulesError
 from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
+from .study_command import add_study_command
 
 GAMES = ("fresco", "barbarossa")
 
@@ -358,6 +359,8 @@ def parser() -> argparse.ArgumentParser:
     data.add_argument("file", nargs="?")
     data.add_argument("--game", default="fresco", choices=GAMES)
     data.set_defaults(run=cmd_data)
+
+    add_study_command(commands)
     return top
 
 
