@@ -13,11 +13,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .adapters import get_adapter
 from .plots import write_plots
 from .spec import GameResult
 from .stats import arm_lines, verdict_lines
 
 GAMES_FORMAT = "fresco_rules.study_games"
+PLAYER_WORDS = {
+    "random": "uniform among the legal actions",
+    "greedy": "one action ahead: ",
+    "mcts": "Monte Carlo tree search (OpenSpiel)",
+}
 
 
 def summary_text(summary: dict[str, Any]) -> str:
@@ -83,7 +89,7 @@ def report_html(summary: dict[str, Any], out: Path) -> str:
     study = summary["study"]
     title = (
         f"{str(study['game']).title()} study: {study['players']} players, "
-        f"{study['games']} games per arm, seeds from {study['seed']}, player {study['player']}"
+        f"{study['games']} games per arm, study seed {study['seed']}, player {study['player']}"
     )
     images = []
     for name, caption in (
@@ -102,13 +108,18 @@ def report_html(summary: dict[str, Any], out: Path) -> str:
         for i, arm in enumerate(summary["arms"])
     )
     modules = f", modules {html.escape(study['modules'])}" if study["modules"] else ""
+    words = PLAYER_WORDS.get(str(study["player"]), "")
+    if study["player"] == "greedy":
+        words += get_adapter(str(study["game"])).greedy_doc
+    player = f"<p>Player <b>{html.escape(study['player'])}</b> at every seat: "
+    player += f"{html.escape(words)}.</p>\n"
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title>"
         "<style>body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
         "pre{background:#f4f4f4;padding:1em;overflow-x:auto}img{max-width:100%}</style>"
         f"</head><body>\n<h1>{html.escape(title)}{modules}</h1>\n"
-        f"<h2>Arms</h2><ul>{arms}</ul>\n"
+        f"{player}<h2>Arms</h2><ul>{arms}</ul>\n"
         "<h2>Verdicts</h2>\n<p>Each arm against arm 0, game by game (the same seeds): the "
         "difference, its confidence interval, the paired test's p-value.</p>\n"
         f"<pre>{html.escape(chr(10).join(verdict_lines(summary)))}</pre>\n"

@@ -90,7 +90,7 @@ def run_local(
 
 
 def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
-    size = max(1, min(25, len(tasks) // max(1, workers * 8)))
+    size = max(1, min(8, len(tasks) // max(1, workers * 8)))
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
