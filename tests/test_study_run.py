@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+import fresco_rules.study as study_api
 from fresco_rules import fresco
 from fresco_rules.cli import main
 from fresco_rules.fresco.data import template_text
@@ -279,3 +280,26 @@ def test_the_command_line_refuses_mcts_and_bad_arms(capsys: pytest.CaptureFixtur
     assert "error: --player mcts needs the OpenSpiel adapter" in capsys.readouterr().err
     assert main([*study, "--arm", "market_refill=never"]) == 2
     assert "option market_refill takes one of: top_up, redraw_all" in capsys.readouterr().err
+
+
+def test_an_interrupted_command_says_how_to_continue(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(study_api, "run_study", interrupted)
+    command = ["study", "--games", "4", "--arm", "default", "--arm", "market_refill=redraw_all"]
+    assert main([*command, "--out", str(tmp_path)]) == 130
+    assert f"kept in {tmp_path}; the same command continues" in capsys.readouterr().err
+    assert main(command) == 130
+    assert "use --out DIR to make a study resumable" in capsys.readouterr().err
+
+
+def test_malformed_arms_built_in_python_are_refused() -> None:
+    bad: list[Any] = [(("market_refill", 3),), "x=1"]
+    for arm in (*(Arm(options=options) for options in bad), Arm(seed_offset=True)):
+        with pytest.raises(StudyError, match="an Arm holds"):
+            run_study(small_study(arms=(Arm(), arm)), progress=False)
+    with pytest.raises(StudyError, match="modules must be a text"):
+        run_study(small_study(modules=4), progress=False)

@@ -9,6 +9,7 @@ optional dependency; the study itself (the ``[study]`` extra) is loaded when the
 from __future__ import annotations
 
 import argparse
+import sys
 from importlib import import_module
 from typing import Any, TextIO
 
@@ -81,9 +82,18 @@ def cmd_study(args: argparse.Namespace, out: TextIO) -> int:
         modules=args.modules,
         components=args.components,
     )
-    summary, _ = study_api.run_study(
-        study, backend=args.backend, jobs=args.jobs, ray_address=args.ray_address, out=args.out
-    )
+    try:
+        summary, _ = study_api.run_study(
+            study, backend=args.backend, jobs=args.jobs, ray_address=args.ray_address, out=args.out
+        )
+    except KeyboardInterrupt:
+        kept = (
+            f"the games played are kept in {args.out}; the same command continues the study"
+            if args.out
+            else "nothing was kept (use --out DIR to make a study resumable)"
+        )
+        print(f"fresco-rules study: interrupted; {kept}", file=sys.stderr)
+        return 130
     modules = f", modules {args.modules}" if args.modules else ""
     print(
         f"{args.game.title()} study: {args.players} players{modules}, {args.games} games per "

@@ -97,6 +97,22 @@ class Study:
             raise StudyError(f"games must be 2 to {MAX_GAMES} per arm, not {self.games}")
         if not isinstance(self.arms, tuple) or not all(isinstance(a, Arm) for a in self.arms):
             raise StudyError("arms must be a tuple of Arm")
+        for arm in self.arms:
+            options = arm.options
+            if (
+                not isinstance(options, tuple)
+                or not all(
+                    type(pair) is tuple and len(pair) == 2 and all(type(t) is str for t in pair)
+                    for pair in options
+                )
+                or isinstance(arm.seed_offset, bool)
+                or not isinstance(arm.seed_offset, int)
+            ):
+                raise StudyError("an Arm holds (name, value) text pairs and a whole seed_offset")
+        if not isinstance(self.modules, str) or not (
+            self.components is None or isinstance(self.components, str)
+        ):
+            raise StudyError("modules must be a text like '4,5,6' and components a path or None")
         if not 2 <= len(self.arms) <= MAX_ARMS:
             raise StudyError(f"a study compares 2 to {MAX_ARMS} arms, not {len(self.arms)}")
         labels = [arm.label for arm in self.arms]
@@ -284,8 +300,11 @@ def run_game(
     rng = seed_state(seed)
     steps: list[Step] = []
     while not rules.is_over(state):
-        if len(steps) >= MAX_STEPS:
-            raise GameDidNotEnd(f"{adapter.name}: no end after {MAX_STEPS} steps (seed {seed})")
+        if len(steps) >= MAX_STEPS:  # a game that does not end is a bug: name the game
+            raise GameDidNotEnd(
+                f"{adapter.name}: arm {arm} game {game} (seed {seed}) has no end after "
+                f"{MAX_STEPS} steps"
+            )
         actions = rules.legal_actions(state)
         seat = rules.current_player(state)
         index, rng = choose(state, actions, seat, rng)
