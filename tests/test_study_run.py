@@ -240,6 +240,26 @@ def test_an_interrupted_study_resumes_to_the_same_numbers(
     assert played == []
 
 
+def test_a_study_grows_in_the_same_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    run_study(small_study(games=3), out=out, progress=False)
+    played: list[Any] = []
+    original = study_run.play_batch
+
+    def counting(payload: Any, tasks: Any) -> list[GameResult]:
+        played.extend(tasks)
+        return original(payload, tasks)
+
+    monkeypatch.setattr(study_run, "play_batch", counting)
+    grown, _ = run_study(small_study(games=4), out=out, progress=False)
+    assert sorted(played) == [(0, 3, game_seed(3, 3)), (1, 3, game_seed(3, 3))]
+    fresh, _ = run_study(small_study(games=4), progress=False)
+    assert summary_text(grown) == summary_text(fresh)
+    played.clear()
+    shrunk, _ = run_study(small_study(games=2), out=out, progress=False)
+    assert played == [] and shrunk["arms"][0]["games"] == 2
+
+
 def test_a_journal_of_another_study_is_refused(written: tuple[Path, dict[str, Any]]) -> None:
     out, _ = written
     with pytest.raises(StudyError, match="belongs to another study"):

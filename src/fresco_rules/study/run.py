@@ -8,7 +8,8 @@ batches finish.
 
 With ``out``, every finished batch is appended to ``out/journal.jsonl`` (a header line naming
 the study, then one line per game). A study started again with the same ``out`` reads the
-journal, skips the games it holds and plays the rest; a journal of another study is refused.
+journal, skips the games it holds and plays the rest, also after ``games`` was raised (the
+first games keep their seeds); a journal of another study is refused.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from tqdm import tqdm
 from .adapters import GameAdapter, StudyError, get_adapter
 from .players import make_player
 from .report import write_outputs
-from .spec import GameResult, Study, result_from_json, run_game
+from .spec import MAX_GAMES, GameResult, Study, game_seed, result_from_json, run_game
 from .stats import summarize
 
 BACKENDS = ("local", "ray")
@@ -94,24 +95,31 @@ def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
+def _identity(header: object) -> object:
+    """A journal header without the number of games: a study may grow (or shrink) in the same
+    ``--out``, since game ``i`` has the same seed whatever the number of games."""
+    if not isinstance(header, dict) or not isinstance(header.get("study"), dict):
+        return None
+    return {**header, "study": {**header["study"], "games": None}}
+
+
 def _read_journal(
     path: Path, header: dict[str, Any], adapter: GameAdapter, study: Study
 ) -> dict[tuple[int, int], GameResult]:
-    """The games already played, by (arm, game); rewrites the journal without a torn last
-    line. Refuses a journal of another study."""
+    """The games already played, by (arm, game), those beyond ``study.games`` left out; rewrites
+    the journal without a torn last line. Refuses a journal of another study."""
     done: dict[tuple[int, int], GameResult] = {}
-    seeds = [study.seeds(arm) for arm in range(len(study.arms))]
     lines = path.read_text(encoding="utf-8").splitlines()
     try:
         first = json.loads(lines[0]) if lines else None
     except json.JSONDecodeError:
         first = None
-    if first != header:
+    if _identity(first) != _identity(header):
         raise StudyError(
             f"{path} belongs to another study (or is not a study journal): use another --out, "
             "or delete the directory to start afresh"
         )
-    kept = [lines[0]]
+    kept = [json.dumps(header, sort_keys=True)]
     for number, line in enumerate(lines[1:], start=2):
         try:
             data = json.loads(line)
@@ -120,11 +128,13 @@ def _read_journal(
                 break
             raise StudyError(f"{path}: line {number} is not JSON") from None
         result = result_from_json(data, adapter.figure_names)
-        if not (0 <= result.arm < len(study.arms) and 0 <= result.game < study.games) or (
-            result.seed != seeds[result.arm][result.game]
+        arm, game = result.arm, result.game
+        if not (0 <= arm < len(study.arms) and 0 <= game < MAX_GAMES) or (
+            result.seed != game_seed(study.seed, game, study.arms[arm].seed_offset)
         ):
             raise StudyError(f"{path}: line {number} is not a game of this study")
-        done[(result.arm, result.game)] = result
+        if game < study.games:
+            done[(arm, game)] = result
         kept.append(line)
     path.write_text("\n".join(kept) + "\n", encoding="utf-8")
     return done
