@@ -69,6 +69,8 @@ def test_parse_arm() -> None:
         ("colour=blue", "unknown option 'colour'; known: market_refill"),
         ("modules=7", "modules"),
         ("components=/no/such/file.toml", "cannot read"),
+        ("booth_capacities=4+x", "option booth_capacities takes whole numbers like 4+3+3+3"),
+        ("booth_capacities=4+4+4+4", "A0.3: booth_capacities (4, 4, 4, 4) must be"),
     ],
 )
 def test_bad_arms_are_refused_by_name(arm: str, message: str) -> None:
@@ -149,6 +151,16 @@ def test_the_greedy_player_takes_an_action_of_the_best_immediate_value(game: str
         state = rules.apply(state, actions[index])
     assert checked == 400 or rules.is_over(state)
     assert scoring > 0, "no decision between unequal values was met: the check is empty"
+
+
+def test_number_options_of_both_games() -> None:
+    study = small_study(games=2, players=4, arms=(Arm(), parse_arm("booth_capacities=4+3+3+3")))
+    config = study.configs(get_adapter("fresco"))[1]
+    assert config.booth_capacities == (4, 3, 3, 3)
+    study = small_study(
+        game="barbarossa", players=3, arms=(Arm(), parse_arm("unguessed_penalty=2"))
+    )
+    assert study.configs(get_adapter("barbarossa"))[1].unguessed_penalty == 2
 
 
 def test_fresco_with_modules_and_a_component_file(tmp_path: Path) -> None:

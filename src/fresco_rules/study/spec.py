@@ -35,7 +35,8 @@ DEFAULT_ARM = "default"
 @frozen
 class Arm:
     """One configuration: options by name with their text values (``market_refill="redraw_all"``,
-    ``modules="4+5"``, ``components="box.toml"``); no options is the spec's defaults."""
+    ``booth_capacities="4+3+3+3"``, ``modules="4+5"``, ``components="box.toml"``); no options
+    is the spec's defaults."""
 
     options: tuple[tuple[str, str], ...] = ()
     seed_offset: int = 0
@@ -165,6 +166,10 @@ def game_seed(seed: int, game: int, offset: int = 0) -> int:
     return value >> 11
 
 
+INT_TUPLE = "tuple[int, ...] | None"
+MAX_TUPLE = 64
+
+
 def _int_fields(config_type: Any) -> set[str]:
     fields = attrs.fields(config_type) if attrs.has(config_type) else ()
     return {
@@ -172,6 +177,12 @@ def _int_fields(config_type: Any) -> set[str]:
         for f in fields
         if type(f.default) is int and f.name != "players"  # e.g. unguessed_penalty
     }
+
+
+def _int_tuple_fields(config_type: Any) -> set[str]:
+    """Options that take whole numbers, written ``4+3+3+3`` (e.g. booth_capacities, A0.3)."""
+    fields = attrs.fields(config_type) if attrs.has(config_type) else ()
+    return {f.name for f in fields if f.type == INT_TUPLE}
 
 
 def arm_config(adapter: GameAdapter, study: Study, arm: Arm) -> Any:
@@ -197,9 +208,15 @@ def arm_config(adapter: GameAdapter, study: Study, arm: Arm) -> Any:
         except RulesError as exc:
             raise StudyError(f"{where}: components: {exc}") from None
     ints = _int_fields(adapter.config_type)
+    int_tuples = _int_tuple_fields(adapter.config_type)
     for name, value in options.items():
         kind = adapter.option_types.get(name)
-        if kind is not None:
+        if name in int_tuples:
+            parts = value.split("+")
+            if len(parts) > MAX_TUPLE or not all(p.strip().isdigit() for p in parts):
+                raise StudyError(f"{where}: option {name} takes whole numbers like 4+3+3+3")
+            chosen[name] = tuple(int(p) for p in parts)
+        elif kind is not None:
             try:
                 chosen[name] = kind(value)
             except ValueError:
@@ -211,7 +228,9 @@ def arm_config(adapter: GameAdapter, study: Study, arm: Arm) -> Any:
             except ValueError:
                 raise StudyError(f"{where}: option {name} takes a whole number") from None
         else:
-            known = ", ".join([*adapter.option_types, *sorted(ints), "modules", "components"])
+            known = ", ".join(
+                [*adapter.option_types, *sorted(ints | int_tuples), "modules", "components"]
+            )
             raise StudyError(f"{where}: unknown option {name[:40]!r}; known: {known}")
     try:
         config = adapter.config_type(players=study.players, **chosen)
