@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
+from .conform import cli as conform_cli
 from .kernel.errors import InvalidData, RulesError
 from .kernel.play import random_playout
 from .kernel.protocol import GameRules
@@ -358,6 +359,8 @@ def parser() -> argparse.ArgumentParser:
     data.add_argument("file", nargs="?")
     data.add_argument("--game", default="fresco", choices=GAMES)
     data.set_defaults(run=cmd_data)
+
+    conform_cli.add_parser(commands)
     return top
 
 

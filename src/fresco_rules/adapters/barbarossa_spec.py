@@ -21,12 +21,14 @@ from itertools import combinations
 from typing import Any
 
 from .. import barbarossa as ba
+from ..barbarossa import engine as ba_engine
 from ..barbarossa.config import OPTION_TYPES, GameConfig, JewelMove, derive_tables
 from ..barbarossa.flow import new_game
 from ..barbarossa.state import Judgement, State, Step
 from ..barbarossa.vocab import Reply, Verdict
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
+from ..kernel.protocol import GameRules
 from . import core
 from .core import AdapterError, GameSpec, Params, one_hot
 from .notation import notation
@@ -109,6 +111,19 @@ class BarbarossaSpec(GameSpec):
 
     def notation(self, action: object) -> str:
         return notation(action)
+
+    def rules(self) -> GameRules[Any, Any]:
+        return ba.GAME
+
+    def summary(self, state: Any) -> str:
+        return (
+            f"turn {state.turn}, seat {state.active} {state.step.value}; "
+            f"discs {state.discs}; jewels {state.jewels}"
+        )
+
+    def action_rules(self, action: object) -> tuple[str, ...]:
+        found = ba_engine._RULES.get(type(action))
+        return () if found is None else core.rules_of(*found)
 
     def actions(self, config: Any) -> Sequence[object]:
         tables = derive_tables(config)

@@ -23,6 +23,8 @@ from attrs import evolve, frozen
 
 from ..kernel.chance import Outcome, OutcomeNeeded
 from ..kernel.errors import IllegalAction, RulesError
+from ..kernel.protocol import GameRules
+from ..kernel.registry import implementations
 
 Params = Mapping[str, Any]
 
@@ -125,6 +127,25 @@ class GameSpec:
 
     def notation(self, action: object) -> str:
         raise NotImplementedError
+
+    # --- for the conformance harness -------------------------------------------------------
+    def rules(self) -> GameRules[Any, Any]:
+        """The game's kernel protocol (explain, codec for set-ups and actions)."""
+        raise NotImplementedError
+
+    def summary(self, state: Any) -> str:
+        """A short description of the position, for reports."""
+        codec = self.rules().codec
+        return "" if codec is None else str(codec.where(state))
+
+    def action_rules(self, action: object) -> tuple[str, ...]:
+        """The rule IDs of the functions that check and carry out ``action``."""
+        return ()
+
+    def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
+        """The rule IDs behind a step's result: the action's, plus those of any automatic
+        steps it set off (round preparation, final scoring)."""
+        return self.action_rules(action)
 
     def tensor_layout(self, config: Any) -> tuple[tuple[str, int], ...]:
         raise NotImplementedError
@@ -344,6 +365,18 @@ class Table:
     def notation(self, action: object) -> str:
         return self.spec.notation(action)
 
+    def parse(self, text: str) -> object | None:
+        """The fixed action-space entry whose notation is ``text`` (None: no such action)."""
+        lookup = self.__dict__.get("_by_text")
+        if lookup is None:
+            lookup = {
+                self.notation(entry): entry
+                for entry in self.space.entries
+                if not isinstance(entry, Slot)
+            }
+            self.__dict__["_by_text"] = lookup
+        return lookup.get(text)
+
     def action_string(self, position: Position, index: int) -> str:
         """The action's notation; a ``Slot`` is resolved when the position offers it."""
         entry = self.space.entries[index] if 0 <= index < len(self.space) else None
@@ -397,6 +430,18 @@ class Table:
 
     def tensor_layout(self) -> tuple[tuple[str, int], ...]:
         return self.layout
+
+
+def rules_of(*functions: object) -> tuple[str, ...]:
+    """The rule IDs the registry records for these functions (``@implements``)."""
+    names = {f"{getattr(f, '__module__', '')}.{getattr(f, '__qualname__', '')}" for f in functions}
+    found = [rid for rid, where in implementations().items() if names.intersection(where)]
+    return tuple(sorted(found, key=_rule_key))
+
+
+def _rule_key(rule: str) -> tuple[str, tuple[int, ...]]:
+    head, _, tail = rule.partition(".")
+    return head, tuple(int(part) for part in tail.split(".") if part.isdigit())
 
 
 def parse_int(params: Params, name: str, low: int, high: int) -> int:

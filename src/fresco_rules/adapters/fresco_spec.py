@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations_with_replacement, product
 from typing import Any
 
+from ..fresco import GAME, engine, flow, scoring
 from ..fresco import actions as fa
-from ..fresco import engine
 from ..fresco.config import OPTION_TYPES, GameConfig, derive_tables
 from ..fresco.flow import new_game
 from ..fresco.modules.glaziers import Glaziers
@@ -46,6 +46,7 @@ from ..fresco.vocab import (
 )
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
+from ..kernel.protocol import GameRules
 from . import core
 from .core import AdapterError, GameSpec, Params, Slot, one_hot
 from .notation import notation
@@ -141,6 +142,37 @@ class FrescoSpec(GameSpec):
 
     def notation(self, action: object) -> str:
         return notation(action)
+
+    def rules(self) -> GameRules[Any, Any]:
+        return GAME
+
+    def summary(self, state: Any) -> str:
+        return f"{state.where()}; track {state.track}; money {state.money}"
+
+    def action_rules(self, action: object) -> tuple[str, ...]:
+        found = engine._RULES.get(type(action))
+        return () if found is None else core.rules_of(*found)
+
+    def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
+        found = list(self.action_rules(action))
+        if after.scored is not None and after.scored is not before.scored:
+            restoration = after.scored.restoration
+            if restoration.segment is None:
+                found += core.rules_of(scoring.altar_points)
+            else:
+                found += core.rules_of(scoring.bishop_bonus)
+            found += core.rules_of(scoring.restoration_points, scoring.track_options)
+        if after.round != before.round:
+            found += core.rules_of(
+                flow.prepare_round,
+                flow.refill_market,
+                flow.pay_income,
+                flow.return_hostel_painters,
+                flow.rotate_start_spaces,
+            )
+        if after.phase is Phase.OVER:
+            found += core.rules_of(flow.final_scoring, scoring.money_points)
+        return tuple(dict.fromkeys(found))
 
     # --- the action space ------------------------------------------------------------------
     def actions(self, config: Any) -> Sequence[object]:
