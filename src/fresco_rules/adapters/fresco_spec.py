@@ -154,7 +154,9 @@ class FrescoSpec(GameSpec):
         return () if found is None else core.rules_of(*found)
 
     def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
-        found = list(self.action_rules(action))
+        """The scoring, round-preparation and final-scoring rules a step set off, then the
+        action's own."""
+        found: list[str] = []
         if after.scored is not None and after.scored is not before.scored:
             restoration = after.scored.restoration
             if restoration.segment is None:
@@ -172,6 +174,7 @@ class FrescoSpec(GameSpec):
             )
         if after.phase is Phase.OVER:
             found += core.rules_of(flow.final_scoring, scoring.money_points)
+        found += self.action_rules(action)
         return tuple(dict.fromkeys(found))
 
     # --- the action space ------------------------------------------------------------------

@@ -203,10 +203,10 @@ class ProcessEngine:
             process.stdin.write(json.dumps(request) + "\n")
             process.stdin.flush()
         except (BrokenPipeError, OSError):
-            raise EngineError(f"the engine stopped (exit code {process.poll()})") from None
+            raise EngineError(f"the engine stopped (exit code {self._exit_code()})") from None
         line = process.stdout.readline(MAX_REPLY)
         if not line:
-            raise EngineError(f"the engine closed its output (exit code {process.poll()})")
+            raise EngineError(f"the engine closed its output (exit code {self._exit_code()})")
         if not line.endswith("\n"):
             raise EngineError(f"a reply longer than {MAX_REPLY} bytes")
         try:
@@ -218,6 +218,12 @@ class ProcessEngine:
         if not reply["ok"]:
             raise Refused(str(reply.get("error", "refused"))[:500])
         return reply
+
+    def _exit_code(self) -> int | None:
+        try:
+            return self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            return None
 
     def new_game(self, game: str, setup: dict[str, Any], chance: Sequence[Outcome]) -> None:
         self._ask({"cmd": "new_game", "game": game, "setup": setup, "chance": _pairs(chance)})
