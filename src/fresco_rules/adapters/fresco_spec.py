@@ -22,12 +22,12 @@ cards), module 5 ``gold`` (supply, own leaf gold, one-hot gilding colour x 6), m
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations_with_replacement, product
 from typing import Any
 
+from .. import fresco as fa
 from ..fresco import GAME, engine, flow, scoring
-from ..fresco import actions as fa
 from ..fresco.config import OPTION_TYPES, GameConfig, derive_tables
 from ..fresco.flow import new_game
 from ..fresco.modules.glaziers import Glaziers
@@ -100,7 +100,11 @@ class FrescoSpec(GameSpec):
             except ValueError:
                 values = ", ".join(member.value for member in kind)
                 raise AdapterError(f"{name} takes one of: {values}") from None
-        config = GameConfig(players=players, modules=parse_module_list(params["modules"]), **chosen)
+        modules = parse_module_list(params["modules"])
+        missing = sorted(m.value for m in modules if m not in MODULE_ACTIONS)
+        if missing:
+            raise AdapterError(f"the adapters do not describe module(s) {missing} yet")
+        config = GameConfig(players=players, modules=modules, **chosen)
         try:
             derive_tables(config)
         except RulesError as exc:
@@ -198,33 +202,8 @@ class FrescoSpec(GameSpec):
         found.append(fa.AttendTheatre())
         found.extend(Slot("track", k) for k in range(TRACK_CHOICES))
         found.append(fa.EndTurn())
-        modules = config.modules
-        if Module.WISHING_WELL in modules:
-            found += [fa.UseStreetMusician(), fa.SkipStreetMusician()]
-            found.extend(fa.PlacePennies(n) for n in range(3))
-            found += [fa.BuyWishingCard(), fa.UseLuckyFellow()]
-            tiles = sorted({*tables.market_in_play, *tables.market_removed})
-            found.extend(fa.UseFreePaints(tile) for tile in tiles)
-            found.extend(fa.UseBishopsVisit(to) for to in SEGMENTS)
-            found += [fa.UseBishopsPraise(), fa.UseTip()]
-            primaries = tuple(p for p in BASE_PAINTS if p in PRIMARIES)
-            for paints in combinations_with_replacement(primaries, 3):
-                found.extend(fa.UseAlchemy(paints, result) for result in BASE_PAINTS)
-            found.append(fa.UseReward())
-        if Module.LEAF_GOLD in modules:
-            found += [fa.Gild(False), fa.Gild(True)]
-        if Module.GLAZIERS in modules:
-            found.append(fa.PlaceGlassworks(None))
-            for location in _LOCATIONS:
-                found += [fa.PlaceGlassworks(location), fa.PlaceGlassworks(location, True)]
-            found.extend(fa.BuyGlass(glass) for glass in GLASS)
-            glaziers = _module(tables.modules, Glaziers)
-            found.extend(fa.TakeWindow(slot) for slot in range(len(glaziers.bench_prices)))
-            most = max(len(panes) for panes in (*glaziers.panes.values(), glaziers.altar_panes))
-            for size in range(most + 1):
-                found.extend(
-                    fa.HandInGlass(combo) for combo in combinations_with_replacement(GLASS, size)
-                )
+        for module in sorted(config.modules, key=lambda m: m.value):
+            found += MODULE_ACTIONS[module](tables)
         return found
 
     def slot_of(self, state: Any, action: object) -> Slot | None:
@@ -352,6 +331,46 @@ class FrescoSpec(GameSpec):
             out += [*offer, float(_num(view["glass_bag"])), *own]
             out += bench + [0.0] * (6 - len(bench)) + [float(_num(view["window_pile"]))]
         return out
+
+
+def _wishing_well_actions(tables: Any) -> list[object]:
+    found: list[object] = [fa.UseStreetMusician(), fa.SkipStreetMusician()]
+    found.extend(fa.PlacePennies(n) for n in range(3))
+    found += [fa.BuyWishingCard(), fa.UseLuckyFellow()]
+    tiles = sorted({*tables.market_in_play, *tables.market_removed})
+    found.extend(fa.UseFreePaints(tile) for tile in tiles)
+    found.extend(fa.UseBishopsVisit(to) for to in SEGMENTS)
+    found += [fa.UseBishopsPraise(), fa.UseTip()]
+    primaries = tuple(p for p in BASE_PAINTS if p in PRIMARIES)
+    for paints in combinations_with_replacement(primaries, 3):
+        found.extend(fa.UseAlchemy(paints, result) for result in BASE_PAINTS)
+    found.append(fa.UseReward())
+    return found
+
+
+def _leaf_gold_actions(tables: Any) -> list[object]:
+    return [fa.Gild(False), fa.Gild(True)]
+
+
+def _glaziers_actions(tables: Any) -> list[object]:
+    found: list[object] = [fa.PlaceGlassworks(None)]
+    for location in _LOCATIONS:
+        found += [fa.PlaceGlassworks(location), fa.PlaceGlassworks(location, True)]
+    found.extend(fa.BuyGlass(glass) for glass in GLASS)
+    glaziers = _module(tables.modules, Glaziers)
+    found.extend(fa.TakeWindow(slot) for slot in range(len(glaziers.bench_prices)))
+    most = max(len(panes) for panes in (*glaziers.panes.values(), glaziers.altar_panes))
+    for size in range(most + 1):
+        found.extend(fa.HandInGlass(combo) for combo in combinations_with_replacement(GLASS, size))
+    return found
+
+
+MODULE_ACTIONS: dict[Module, Callable[[Any], list[object]]] = {
+    Module.WISHING_WELL: _wishing_well_actions,
+    Module.LEAF_GOLD: _leaf_gold_actions,
+    Module.GLAZIERS: _glaziers_actions,
+}
+"""Each module's part of the action space (a module the adapter has no entry for is refused)."""
 
 
 def _actor_to_move(state: State) -> int | None:
