@@ -135,3 +135,13 @@ def test_serve_speaks_json_lines() -> None:
     replies = [json.loads(line) for line in sink.getvalue().splitlines()]
     assert [r["ok"] for r in replies] == [False, False, False, False, True]
     assert "new_game" in replies[0]["error"] and "chess" in replies[1]["error"]
+
+
+def test_a_silent_engine_times_out() -> None:
+    engine = ProcessEngine([sys.executable, "-c", "import time; time.sleep(30)"], timeout=0.5)
+    try:
+        with pytest.raises(EngineError, match="no reply within"):
+            engine.legal_actions()
+    finally:
+        engine.process.kill()
+        engine.close()

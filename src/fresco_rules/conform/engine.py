@@ -24,9 +24,11 @@ record's ``chance``), in order, and refuse a step whose outcomes do not fit.
 from __future__ import annotations
 
 import json
+import queue
 import reprlib
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from typing import Any, Protocol, TextIO
 
@@ -183,8 +185,9 @@ class ProcessEngine:
     """An engine in another process, spoken to in JSON lines (the command is run by the shell
     rules of ``subprocess`` without a shell: split like a command line)."""
 
-    def __init__(self, command: Sequence[str]) -> None:
+    def __init__(self, command: Sequence[str], *, timeout: float = 60.0) -> None:
         self.command = list(command)
+        self.timeout = timeout
         try:
             self.process = subprocess.Popen(
                 self.command,
@@ -195,6 +198,22 @@ class ProcessEngine:
             )
         except OSError as exc:
             raise EngineError(f"cannot start the engine {self.command}: {exc}") from None
+        self.replies: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        """Read reply lines as they come (so a silent engine times out instead of hanging);
+        an empty string marks the end of the engine's output."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        while True:
+            try:
+                line = stdout.readline(MAX_REPLY)
+            except (OSError, ValueError):
+                line = ""
+            self.replies.put(line)
+            if not line:
+                return
 
     def _ask(self, request: dict[str, Any]) -> dict[str, Any]:
         process = self.process
@@ -204,7 +223,10 @@ class ProcessEngine:
             process.stdin.flush()
         except (BrokenPipeError, OSError):
             raise EngineError(f"the engine stopped (exit code {self._exit_code()})") from None
-        line = process.stdout.readline(MAX_REPLY)
+        try:
+            line = self.replies.get(timeout=self.timeout)
+        except queue.Empty:
+            raise EngineError(f"no reply within {self.timeout:g} s") from None
         if not line:
             raise EngineError(f"the engine closed its output (exit code {self._exit_code()})")
         if not line.endswith("\n"):
@@ -263,8 +285,6 @@ class ProcessEngine:
         except (OSError, subprocess.TimeoutExpired):
             process.kill()
             process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
 
 
 def _pairs(chance: Sequence[Outcome]) -> list[list[str]]:
