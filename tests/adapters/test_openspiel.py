@@ -272,3 +272,26 @@ def test_the_action_space_covers_every_action_kind_of_the_modules_described() ->
             wanted |= set(plugin.actions)
     assert wanted <= kinds
     assert any(isinstance(entry, Slot) for entry in table.space.entries)
+
+
+def test_information_state_hides_wishing_cards_and_glass() -> None:
+    """Modules 4 and 6: another seat's Wishing Cards, pennies and glass tokens are hidden."""
+    table = Table(FRESCO, {"players": 3, "modules": "4;6"})
+    position = _random_positions(table, seed=6, limit=120)[-1]
+    state = position.state
+    well, glass = state.well, state.glass
+    assert well is not None and glass is not None
+    hands = (well.hands[0], ("lucky_fellow", "tip"), well.hands[2])
+    pennies = (well.pennies[0], 7, well.pennies[2])
+    held = (glass.held[0], (3, 3, 3, 3), glass.held[2])
+    twin_state = evolve(
+        state,
+        well=evolve(well, hands=hands, pennies=pennies),
+        glass=evolve(glass, held=held),
+    )
+    twin = evolve(position, state=twin_state)
+    for seat in (0, 2):
+        assert table.information_state(position, seat) == table.information_state(twin, seat)
+        assert table.tensor(position, seat) == table.tensor(twin, seat)
+    assert table.information_state(position, 1) != table.information_state(twin, 1)
+    assert table.tensor(position, 1) != table.tensor(twin, 1)
