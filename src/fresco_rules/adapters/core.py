@@ -33,6 +33,8 @@ class AdapterError(RulesError):
     """A game parameter, action index or chance outcome the adapter cannot use."""
 
 
+_CACHE_LIMIT = 1 << 16
+
 SETUP = "set-up"
 """The pending step of a position whose game is still being set up."""
 
@@ -225,10 +227,15 @@ class Table:
             raise AdapterError("the chance outcomes list an outcome twice")
         self.layout = tuple(spec.tensor_layout(self.config))
         self.tensor_size = sum(size for _, size in self.layout)
+        self._by_id: dict[int, tuple[object, int]] = {}
         self.initial = self._resolve(None, SETUP, (), 0)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Table:
         return self
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the identity cache means nothing in another process
+        return {**self.__dict__, "_by_id": {}}
 
     # --- positions -------------------------------------------------------------------------
     def start(self) -> Position:
@@ -291,12 +298,23 @@ class Table:
         return {self.encode(state, action): action for action in self.spec.legal_actions(state)}
 
     def encode(self, state: Any, action: object) -> int:
+        # Games hand out the same action objects again and again (cached legal lists), and
+        # hashing an action compares every field: look an object up by identity first. The
+        # cache holds the object itself, so its id cannot be reused while it is cached.
+        cache = self._by_id
+        hit = cache.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit[1]
         found = self.space.index.get(action)
         if found is None:
             slot = self.spec.slot_of(state, action)
             found = None if slot is None else self.space.index.get(slot)
-        if found is None:
-            raise AdapterError(f"{self.spec.name}: {action!r} has no action index")
+            if found is None:
+                raise AdapterError(f"{self.spec.name}: {action!r} has no action index")
+            return found  # a slot's meaning depends on the state: never cached
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[id(action)] = (action, found)
         return found
 
     def decode(self, state: Any, index: int) -> object:
@@ -316,10 +334,10 @@ class Table:
             raise AdapterError("this is a chance node: choose an outcome")
         if self.is_terminal(position):
             raise AdapterError("the game is over")
-        action = self.decode(position.state, index)
-        legal = self.spec.legal_actions(position.state)
-        if action not in legal:
-            raise IllegalAction("adapter", f"action {index} ({self.notation(action)}) is not legal")
+        action = self.game_actions(position).get(index)
+        if action is None:
+            text = self.action_string(position, index)
+            raise IllegalAction("adapter", f"action {index} ({text}) is not legal here")
         return self._resolve(position.state, action, (), position.length + 1)
 
     # --- chance ----------------------------------------------------------------------------
