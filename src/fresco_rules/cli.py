@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
+from .conform import cli as conform_cli
 from .kernel.catalogue import load_catalogue
 from .kernel.errors import InvalidData, RulesError
 from .kernel.matrix import scan_tests
@@ -360,6 +361,7 @@ def parser() -> argparse.ArgumentParser:
     data.set_defaults(run=cmd_data)
 
     add_study_command(commands)
+    conform_cli.add_parser(commands)
     return top
 
 
