@@ -101,7 +101,7 @@ def test_show_renders_the_board_after_a_step(recorded: Path) -> None:
     assert out.startswith("after step 12 of")
     for part in (
         "cathedral",
-        "   a   b   c",
+        "    a    b    c",
         "booth I",
         "hostel: 5:00",
         "mood",
@@ -323,9 +323,8 @@ def test_help_texts_are_complete() -> None:
     for name, command in subcommands.choices.items():
         for action in command._actions:
             assert action.help, f"{name} {action.dest} has no help text"
-        text = command.format_help()
-        assert "``" not in text and "exit codes" in text, name
-    assert "``" not in top.format_help()
+        assert "``" not in command.format_help(), name
+    assert "``" not in top.format_help() and "exit codes" in top.format_help()
 
 
 @pytest.mark.rule("R0.63", "R0.64")

@@ -44,7 +44,9 @@ def test_fresco_str_is_the_board_view(config: fresco.GameConfig) -> None:
     assert text == fresco.text_view(state)
     assert text.startswith("Fresco, ") and f"{state.tiles_left()} fresco tiles left" in text
     assert f"bishop on {segment_label(state.bishop)}" in text
-    assert "        a   b   c   d   e" in text
+    assert "         a    b    c    d    e" in text
+    for line in text.splitlines()[4:9]:  # every cell stays apart from its neighbours
+        assert len(line.split()) == 6, line
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ import attrs
 import cattrs
 
 from . import __version__
+from .conform import cli as conform_cli
 from .kernel.catalogue import load_catalogue
 from .kernel.errors import IllegalAction, InvalidData, RulesError
 from .kernel.matrix import scan_tests
@@ -30,6 +31,7 @@ from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
+from .study_command import add_study_command
 
 EPILOG = """exit codes: 0 success; 1 an illegal step, move or data file; 2 malformed input or a
 bad command line. Errors are one line on stderr: "fresco-rules: error: ..."."""
@@ -551,6 +553,9 @@ def parser() -> argparse.ArgumentParser:
     data.add_argument("file", nargs="?", help="the file to check (TOML)")
     data.add_argument("--game", default="fresco", choices=GAMES, help="the game (default: fresco)")
     data.set_defaults(run=cmd_data)
+
+    add_study_command(commands)
+    conform_cli.add_parser(commands)
     return top
 
 

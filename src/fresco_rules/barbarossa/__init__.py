@@ -62,10 +62,10 @@ from .engine import (
 from .flow import new_game, order_callers
 from .game import GAME, record_game
 from .picture import svg
-from .player_view import PlayerView
 from .records import make_codec
 from .render import describe
 from .scoring import sculptor_delta
+from .seat_view import PlayerView
 from .state import Event, Judgement, Note, Request, State, Step
 from .text_notation import legal_forms, notation, parse_action
 from .vocab import RULE_ID, EventKind, Reply, Verdict, guess_matches, normalise_word

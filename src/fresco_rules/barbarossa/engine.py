@@ -25,7 +25,7 @@ from .actions import (
 )
 from .config import QuestionPhase
 from .flow import advance
-from .player_view import PlayerView
+from .seat_view import PlayerView
 from .state import Judgement, State, Step
 from .turns import current_player as current_player
 from .turns import decision_rule as decision_rule

@@ -87,7 +87,6 @@ from .modules.wishing_well_actions import (
     UseTip,
 )
 from .picture import svg
-from .player_view import PlayerView
 from .records import make_codec
 from .render import describe
 from .scoring import (
@@ -98,6 +97,7 @@ from .scoring import (
     track_options,
     window_penalty,
 )
+from .seat_view import PlayerView
 from .state import Phase, Restoration, Scored, ScoreParts, State, Turn
 from .text_notation import legal_forms, notation, parse_action
 from .vocab import (

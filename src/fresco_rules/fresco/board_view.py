@@ -27,7 +27,7 @@ def text_view(state: State) -> str:
         f"cathedral, {state.tiles_left()} fresco tiles left (tile value; * bishop, "
         "L Leonardo's painter, . restored):"
     )
-    lines.append("     " + "".join(f"{letter:>4}" for letter in COLUMN_LETTERS[:GRID]))
+    lines.append("     " + "".join(f"{letter:>5}" for letter in COLUMN_LETTERS[:GRID]))
     for r in range(GRID):
         cells = []
         for c in range(GRID):
@@ -37,7 +37,7 @@ def text_view(state: State) -> str:
                 mark += "*"
             if (r, c) == state.leonardo_at:
                 mark += "L"
-            cells.append(f"{mark:>4}")
+            cells.append(f"{mark:>5}")
         lines.append(f"  {r + 1:>2} " + "".join(cells))
     lines.append(f"bishop on {segment_label(state.bishop)}")
     lines.append("market (booth:slot tile):")

@@ -26,8 +26,8 @@ from .actions import (
 )
 from .extensions import Check, Effect
 from .flow import advance
-from .player_view import PlayerView
 from .plugins import PLUGINS
+from .seat_view import PlayerView
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
 from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, Location
