@@ -24,7 +24,7 @@ from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 
-GAMES = ("fresco", "barbarossa")
+GAMES = ("fresco", "barbarossa", "carcassonne")
 
 
 @attrs.frozen
@@ -314,7 +314,9 @@ def parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play seeded random games and print their log")
     play.add_argument("--game", default="fresco", choices=GAMES)
-    play.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    play.add_argument(
+        "--players", type=int, default=4, choices=(2, 3, 4, 5), help="5: Carcassonne only"
+    )
     play.add_argument(
         "--modules",
         default="",
