@@ -101,8 +101,8 @@ def place(state: State, key: int, x: int, y: int, rotation: int) -> State:
             Feature(segment.kind, (base + j,), tiles, segment.open, segment.pennants, cities)
         )
     placed = state.placed
-    for d in range(4):
-        neighbour = lookup(state, key + STEPS[d])
+    neighbours = [lookup(state, key + step) for step in STEPS]
+    for d, neighbour in enumerate(neighbours):
         if neighbour < 0:
             continue
         other = placed[neighbour]
@@ -146,10 +146,10 @@ def place(state: State, key: int, x: int, y: int, rotation: int) -> State:
     at = bisect_left(open_keys, key)
     del open_keys[at]
     del open_patterns[at]
-    for d in range(4):
-        near = key + STEPS[d]
-        if lookup(state, near) >= 0:
+    for d, neighbour in enumerate(neighbours):
+        if neighbour >= 0:
             continue
+        near = key + STEPS[d]
         side = tile.edges[d] << (2 * ((d + 2) % 4))
         at = bisect_left(open_keys, near)
         if at < len(open_keys) and open_keys[at] == near:

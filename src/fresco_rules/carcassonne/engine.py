@@ -27,7 +27,8 @@ MAX_FEATURE = 100
 LIMIT = OFFSET - 1
 """Coordinates beyond this are off any possible board."""
 
-_PLACE_CACHE: dict[tuple[int, tuple[int, ...]], tuple[PlaceTile, ...]] = {}
+_PLACE_CACHE: dict[int, tuple[PlaceTile, ...]] = {}
+"""``key << 4 | rotation mask`` -> the placements (shared, immutable)."""
 _DEPLOY_CACHE: dict[str, Deploy] = {}
 _PASS = (Pass(),)
 
@@ -61,17 +62,20 @@ def last_tile(state: State) -> Oriented:
 
 
 def _placements(state: State) -> tuple[PlaceTile, ...]:
-    fits = state.tables.geometry.fits[state.tile]
+    masks = state.tables.geometry.masks[state.tile]
     out: list[PlaceTile] = []
     cache = _PLACE_CACHE
-    for key, pattern in zip(state.open_keys, state.open_patterns, strict=True):
-        rotations = fits[pattern]
-        if rotations:
-            found = cache.get((key, rotations))
+    get = cache.get
+    for key, pattern in zip(state.open_keys, state.open_patterns):  # noqa: B905 (parallel)
+        mask = masks[pattern]
+        if mask:
+            code = key << 4 | mask
+            found = get(code)
             if found is None:
                 x, y = xy_of(key)
-                found = cache[(key, rotations)] = tuple(PlaceTile(x, y, r) for r in rotations)
-            out.extend(found)
+                rotations = [r for r in range(4) if mask >> r & 1]
+                found = cache[code] = tuple(PlaceTile(x, y, r) for r in rotations)
+            out += found
     return tuple(out)
 
 

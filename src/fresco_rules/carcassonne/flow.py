@@ -164,7 +164,6 @@ def _scored(
 def end_turn(state: State, followers: tuple[Follower, ...], supply: tuple[int, ...]) -> State:
     """After the follower phase (with its new ``followers`` and ``supply``): C0.3 phase 3 scores
     what the tile completed (C14), then C0.2 the next seat clockwise draws."""
-    after = _scored(state, followers, supply, state.points, state.scored)
-    followers, supply, points, scored = score_completed(after)
-    after = _scored(after, followers, supply, points, scored)
+    followers, supply, points, scored = score_completed(state, followers, supply)
+    after = _scored(state, followers, supply, points, scored)
     return begin_turn(after, (state.active + 1) % state.tables.players)

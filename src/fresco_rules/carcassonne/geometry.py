@@ -148,10 +148,17 @@ class Geometry:
 
     oriented: dict[str, tuple[Oriented, ...]]
     fits: dict[str, tuple[tuple[int, ...], ...]]
+    masks: dict[str, tuple[int, ...]]
+    """The same as ``fits``, each set of rotations as a bit mask (for fast lookups)."""
 
 
 def build_geometry(data: ComponentData) -> Geometry:
     oriented = {
         tile.id: tuple(_orient(tile, r) for r in range(4)) for tile in (*data.base, *data.festival)
     }
-    return Geometry(oriented, {tile: fitting_rotations(o) for tile, o in oriented.items()})
+    fits = {tile: fitting_rotations(o) for tile, o in oriented.items()}
+    masks = {
+        tile: tuple(sum(1 << r for r in rotations) for rotations in table)
+        for tile, table in fits.items()
+    }
+    return Geometry(oriented, fits, masks)

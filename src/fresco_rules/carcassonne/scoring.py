@@ -107,17 +107,21 @@ def _rule(kind: Kind, final: bool) -> str:
 
 @implements("C13", "C14", "F5", "F6", "FA1")
 def score_completed(
-    state: State,
+    state: State, followers: tuple[Follower, ...], supply: tuple[int, ...]
 ) -> tuple[tuple[Follower, ...], tuple[int, ...], tuple[int, ...], tuple[Scoring, ...]]:
     """Phase 3: score every feature the placement completed (C14, in CA8 order) with the
-    followers on it now: a follower returned this turn (F6, FA1) is gone and scores nothing
-    (F5). C13: all followers on a scored road, city or monastery go back to their supplies,
-    losers included. Returns the new followers, supply, points and scoring log."""
-    followers, supply, points = state.followers, list(state.supply), list(state.points)
+    ``followers`` on it after phase 2: a follower returned this turn (F6, FA1) is gone and
+    scores nothing (F5). C13: all followers on a scored road, city or monastery go back to
+    their supplies, losers included. Returns the new followers, supply, points and log."""
+    completed = completed_now(state)
+    if not completed:
+        return followers, supply, state.points, state.scored
+    points = list(state.points)
+    back = list(supply)
     scored = list(state.scored)
     owner = state.segment_feature
     players = state.tables.players
-    for root in completed_now(state):
+    for root in completed:
         feature = state.features[root]
         assert feature is not None
         on = [f for f in followers if owner[f.segment] == root]
@@ -126,7 +130,7 @@ def score_completed(
         for seat in seats:
             points[seat] += value
         for follower in on:
-            supply[follower.seat] += 1
+            back[follower.seat] += 1
         if on:
             followers = tuple(f for f in followers if owner[f.segment] != root)
         x, y = lowest_position(state, feature)
@@ -142,7 +146,7 @@ def score_completed(
                 False,
             )
         )
-    return followers, tuple(supply), tuple(points), tuple(scored)
+    return followers, tuple(back), tuple(points), tuple(scored)
 
 
 @implements("C15", "C16", "C17", "C18", "C19", "V3", "F5", "F8")
