@@ -467,3 +467,49 @@ def test_F2_a_player_with_no_follower_in_supply_is_still_offered_returns() -> No
     assert legal_actions(empty)[-1] == Pass()
     after = apply(empty, returns(empty)[0])
     assert after.supply[0] == 1
+
+
+class _Hostile:
+    """An object whose comparisons, hash and repr all raise."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("eq")
+
+    def __hash__(self) -> int:
+        raise RuntimeError("hash")
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+
+@pytest.mark.rule("C1", "C6", "F2")
+def test_hostile_input_gets_a_rules_error_and_leaves_the_state_alone() -> None:
+    from fresco_rules.kernel.errors import MalformedAction, RulesError
+
+    state = new_game(GameConfig(), 0, chance=[("tile", "U")])
+    snapshot = attrs.evolve(state)
+    action: object
+    for action in (
+        PlaceTile(True, 0, 0),
+        PlaceTile(1.0, 0, 0),  # type: ignore[arg-type]
+        PlaceTile(10**100, 0, 0),
+        PlaceTile(_Hostile(), 0, 0),  # type: ignore[arg-type]
+        _Hostile(),
+        "place",
+        None,
+    ):
+        problem = explain(state, action)
+        assert isinstance(problem, RulesError) and problem.rule
+        with pytest.raises(RulesError):
+            apply(state, action)
+    assert isinstance(explain(state, _Hostile()), MalformedAction)
+    follower = place(state, 1, 0, 0)
+    for later in (
+        Deploy(_Hostile()),  # type: ignore[arg-type]
+        Deploy("x" * 10_000),
+        ReturnFigure(0, 0, _Hostile()),  # type: ignore[arg-type]
+        ReturnFigure(_Hostile(), 0, "road:E,W"),  # type: ignore[arg-type]
+    ):
+        problem = explain(follower, later)
+        assert isinstance(problem, RulesError) and len(str(problem)) < 500
+    assert state == snapshot
