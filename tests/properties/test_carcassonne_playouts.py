@@ -249,9 +249,14 @@ class Scorer:
 
 
 @pytest.mark.rule("C10", "C11", "C12", "C16", "C17", "C18", "C19", "CA3", "CA7", "F5", "F8", "V1")
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(20))
 def test_engine_points_equal_a_flood_fill_scorer(seed: int) -> None:
-    config = GameConfig(players=2 + seed % 3, tiny_city=2 if seed == 4 else 4, farmers=seed != 5)
+    config = GameConfig(
+        players=2 + seed % 4,
+        tiny_city=2 if seed % 5 == 4 else 4,
+        farmers=seed % 6 != 5,
+        festival=seed % 7 != 6,
+    )
     scorer = Scorer(config)
     last: list[tuple[int, int]] = []
 

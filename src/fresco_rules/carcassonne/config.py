@@ -3,7 +3,7 @@ V1 and V3, the Festival reading FA2 and the tile set (FA5)."""
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 import attrs
@@ -19,7 +19,7 @@ class InvalidConfig(RulesError):
     """A ``GameConfig`` that cannot start a game (wrong player count, bad option value)."""
 
 
-class FestivalReturn(Enum):
+class FestivalReturn(StrEnum):
     """FA2: which of his figures a player may take back on a Festival turn."""
 
     FIGURE = "figure"
@@ -28,7 +28,7 @@ class FestivalReturn(Enum):
     """Only followers (thief, knight, monk, farmer). In the base game the same figures."""
 
 
-class FirstPlayer(Enum):
+class FirstPlayer(StrEnum):
     """CA1: how the first player is fixed."""
 
     SETUP = "setup"

@@ -88,9 +88,10 @@ class TileType:
         return len(self.cities) + len(self.roads) + len(self.fields) + int(self.monastery)
 
 
-@frozen(eq=False)
+@frozen(eq=False, repr=False)
 class ComponentData(DigestIdentity):
-    """A validated tile set. Equality and hashing go by ``digest`` (content identity)."""
+    """A validated tile set. Equality and hashing go by ``digest`` (content identity); its repr
+    names it by identity (the tiles are in ``base`` and ``festival``)."""
 
     name: str
     version: int
@@ -101,6 +102,9 @@ class ComponentData(DigestIdentity):
     base: tuple[TileType, ...]
     festival: tuple[TileType, ...]
     digest: str = attrs.field(default="")
+
+    def __repr__(self) -> str:
+        return f"ComponentData(name={self.name!r}, version={self.version}, digest={self.digest!r})"
 
     def tile(self, tile_id: str) -> TileType:
         for tile in (*self.base, *self.festival):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..kernel.chance import Outcome, draw, start_chance
+from ..kernel.chance import Chance, Outcome, draw, start_chance
 from ..kernel.errors import MalformedAction
 from ..kernel.registry import implements
 from .board import fits_somewhere, place
@@ -95,7 +95,7 @@ def begin_turn(state: State, seat: int) -> State:
 
 def _with(
     state: State,
-    chance: object,
+    chance: Chance,
     phase: Phase,
     seat: int,
     turn: int,
@@ -106,7 +106,7 @@ def _with(
     return State(
         config=state.config,
         tables=state.tables,
-        chance=chance,  # type: ignore[arg-type]
+        chance=chance,
         phase=phase,
         active=seat,
         turn=turn,
