@@ -13,10 +13,10 @@ from typing import Any
 from ..kernel.errors import IllegalAction, MalformedAction
 from ..kernel.registry import implements
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
-from .board import open_pattern, place
 from .config import FestivalReturn
 from .flow import end_turn
 from .geometry import OFFSET, Oriented, key_of, xy_of
+from .placement import open_pattern, place
 from .state import Follower, Phase, State
 from .vocab import DIRECTIONS, EDGE_KINDS, FESTIVAL_PLACE, Kind
 

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from ..kernel.chance import Chance, Outcome, draw, start_chance
 from ..kernel.errors import MalformedAction
 from ..kernel.registry import implements
-from .board import fits_somewhere, place
 from .config import FirstPlayer, GameConfig, derive_tables
 from .geometry import key_of
+from .placement import fits_somewhere, place
 from .scoring import final_scoring, score_completed
 from .state import Follower, Phase, Scoring, State
 
