@@ -284,3 +284,27 @@ def test_engine_points_equal_a_flood_fill_scorer(seed: int) -> None:
     assert final.phase is Phase.OVER
     assert final.points == tuple(scorer.points)
     assert isinstance(Pass(), Pass)
+
+
+@pytest.mark.rule("F2", "F4", "FA2", "FA4")
+@pytest.mark.parametrize("reading", ["figure", "follower"])
+def test_F2_every_festival_turn_offers_exactly_the_own_figures(reading: str) -> None:
+    """On random games: after every Festival tile the returns offered are exactly the active
+    player's figures on the board, under both readings of FA2, also with an empty supply."""
+    seen = 0
+
+    def check(before: State, action: Any, after: State) -> None:
+        nonlocal seen
+        if after.phase is not Phase.FOLLOWER or not after.placed[-1].tile.startswith("FE"):
+            return
+        own = sorted((f.x, f.y, f.feature) for f in after.followers if f.seat == after.active)
+        offered = sorted(
+            (a.x, a.y, a.feature) for a in legal_actions(after) if isinstance(a, ReturnFigure)
+        )
+        assert offered == own, after.where()
+        seen += bool(own)
+
+    for seed in range(6):
+        config = GameConfig(players=2 + seed % 3, festival_return=reading)
+        random_playout(GAME, config, 200 + seed, on_step=check)
+    assert seen > 10
