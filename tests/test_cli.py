@@ -291,7 +291,7 @@ def test_rules_finds_an_id_in_any_game() -> None:
     missing = run("rules", "Z9")
     assert missing.returncode == 2
     assert missing.stderr == (
-        "fresco-rules: error: no rule 'Z9' in fresco or barbarossa; "
+        "fresco-rules: error: no rule 'Z9' in fresco, barbarossa or carcassonne; "
         "'fresco-rules rules' lists them\n"
     )
 

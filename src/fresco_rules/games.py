@@ -14,16 +14,22 @@ from .kernel.records import validate as _validate
 
 if TYPE_CHECKING:
     from .barbarossa import State as BarbarossaState
+    from .carcassonne import State as CarcassonneState
     from .fresco import State as FrescoState
 
-GameState: TypeAlias = "FrescoState | BarbarossaState"
+GameState: TypeAlias = "FrescoState | BarbarossaState | CarcassonneState"
 """The state of any game of this library (what ``replay`` returns)."""
 
-PACKAGES = {"fresco": "fresco_rules.fresco", "barbarossa": "fresco_rules.barbarossa"}
+PACKAGES = {
+    "fresco": "fresco_rules.fresco",
+    "barbarossa": "fresco_rules.barbarossa",
+    "carcassonne": "fresco_rules.carcassonne",
+}
 
 
 def get_game(name: str) -> GameRules[Any, Any]:
-    """The ``GameRules`` of a game by name (``"fresco"``, ``"barbarossa"``)."""
+    """The ``GameRules`` of a game by name (``"fresco"``, ``"barbarossa"``,
+    ``"carcassonne"``)."""
     package = PACKAGES.get(name)
     if package is None:
         raise InvalidRecord(f"unknown game {name!r}; known: {', '.join(PACKAGES)}", path="$.game")
