@@ -2,11 +2,13 @@
 """Extract the rule catalogue from the spec markdown into the package data.
 
     python scripts/extract_rules.py [SPEC]   # default: fresco-base.md + fresco-modules-456.md
+                                             #   + fresco-modules-123.md
     python scripts/extract_rules.py --game barbarossa [SPEC] [--output FILE]
 
 Writes ``src/fresco_rules/fresco/data/rules.toml``: one ``[[rule]]`` per spec ID (R, E and A
 entries, and G for the modules) with its section, title and plain text, the base game's IDs first
-and then those of modules 4-6, each in spec order. With ``--game barbarossa`` the defaults are
+then those of modules 4-6 and then those of modules 1-3 (M, R1-R3 and their E and A entries),
+each in spec order. With ``--game barbarossa`` the defaults are
 ``../shared/rules/barbarossa.md`` and ``src/fresco_rules/barbarossa/data/rules.toml`` (B, A-B
 and E-B entries). Commit the result.
 """
@@ -32,6 +34,7 @@ from fresco_rules.kernel.catalogue import (
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SPEC = ROOT.parent / "shared" / "rules" / "fresco-base.md"
 MODULES_SPEC = ROOT.parent / "shared" / "rules" / "fresco-modules-456.md"
+MODULES_123_SPEC = ROOT.parent / "shared" / "rules" / "fresco-modules-123.md"
 OUTPUT = ROOT / "src" / "fresco_rules" / "fresco" / "data" / "rules.toml"
 BARBAROSSA = (
     ROOT.parent / "shared" / "rules" / "barbarossa.md",
@@ -81,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     spec: Path = args.spec or (BARBAROSSA[0] if barbarossa else DEFAULT_SPEC)
     output: Path = args.output or (BARBAROSSA[1] if barbarossa else OUTPUT)
     pattern = BARBAROSSA_ID if barbarossa else RULE_ID
-    specs = [spec] if barbarossa or args.spec else [DEFAULT_SPEC, MODULES_SPEC]
+    specs = [spec] if barbarossa or args.spec else [DEFAULT_SPEC, MODULES_SPEC, MODULES_123_SPEC]
     entries: tuple[RuleEntry, ...] = ()
     for source in specs:
         markdown = source.read_text(encoding="utf-8")

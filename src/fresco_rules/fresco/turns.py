@@ -53,6 +53,7 @@ from .vocab import (
     PAINT_INDEX,
     PLAN_COLUMNS,
     SEGMENTS,
+    SPECIAL_PAINTS,
     Location,
     Paint,
     PaintCounts,
@@ -588,6 +589,8 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
         altar_points(action.paints)
     except IllegalAction as exc:
         return _fail(state, exc.rule, exc.reason)
+    if any(paint in SPECIAL_PAINTS for paint in action.paints):
+        return _fail(state, "R3.1", "pink and brown pieces are in play only with module 3")
     if not _altar_allowed(state, turn.actor):
         return _fail(state, "R0.45", "the altar may be restored once per player per round (A0.6)")
     spent = _spent(state, turn)

@@ -48,6 +48,13 @@ BLENDS: dict[Paint, tuple[Paint, Paint]] = {
     Paint.GREEN: (Paint.YELLOW, Paint.BLUE),
 }
 """R0.47: the three blending recipes, secondary -> the two primaries it consumes."""
+SPECIAL_PAINTS: tuple[Paint, ...] = (Paint.PINK, Paint.BROWN)
+"""Module 3's special colours (R3.1), kept apart from the six base paints."""
+SPECIAL_BLENDS: dict[Paint, tuple[Paint, Paint]] = {
+    Paint.PINK: (Paint.PURPLE, Paint.RED),
+    Paint.BROWN: (Paint.ORANGE, Paint.GREEN),
+}
+"""R3.5: module 3's two added recipes, special colour -> the two pieces it consumes."""
 
 PaintCounts = tuple[int, ...]
 """Counts of the six base paints, in ``BASE_PAINTS`` order."""
@@ -97,7 +104,8 @@ BOOTH_NAMES = ("I", "II", "III", "IV")
 
 
 class Module(Enum):
-    """The expansion modules of fresco-modules-456.md, by their rulebook number (G.1)."""
+    """The expansion modules by their rulebook number: the in-box modules 1-3
+    (fresco-modules-123.md, M.1) and modules 4-6 (fresco-modules-456.md, G.1)."""
 
     WISHING_WELL = 4
     LEAF_GOLD = 5
@@ -105,7 +113,7 @@ class Module(Enum):
 
     @classmethod
     def from_number(cls, number: int | str) -> Module:
-        """The module with rulebook number ``number`` (4, 5 or 6; ``"4"`` is accepted too)."""
+        """The module with rulebook number ``number`` (1-6; ``"4"`` is accepted too)."""
         text = str(number).strip()
         for module in cls:
             if text == str(module.value):
@@ -115,7 +123,8 @@ class Module(Enum):
 
 
 def parse_modules(text: str) -> frozenset[Module]:
-    """G.1: the module set of a comma-separated list such as ``"4,5,6"`` (empty text: none);
+    """G.1, M.1: the module set of a comma-separated list such as ``"1,2,3,4,5,6"`` (empty
+    text: none);
     ``ValueError`` for a number that is not a module."""
     parts = [part for part in (piece.strip() for piece in text.split(",")) if part]
     return frozenset(Module.from_number(part) for part in parts)
