@@ -33,6 +33,7 @@ from fresco_rules.fresco import (
     GlassworksSlot,
     HandInGlass,
     Location,
+    M3Setup,
     MarketRefill,
     Module,
     Paint,
@@ -102,6 +103,7 @@ configs = st.builds(
     window_refill=st.sampled_from(WindowRefill),
     glassworks_slot=st.sampled_from(GlassworksSlot),
     altar_window=st.sampled_from(AltarWindow),
+    m3_setup=st.sampled_from(M3Setup),
 )
 """Every player count with every combination of modules (4, 5, 6) and interpretation options."""
 
@@ -245,6 +247,7 @@ def expected_points(state: State, scored: Scored) -> int:
         assert len(set(r.glass)) == len(r.glass) <= 4, "R6.19"
         return max(0, r.base + len(r.glass))
     values = {tile.id: tile.value for tile in data.fresco_tiles}
+    values.update((tile.id, tile.value) for tile in data.modules_123.special_blends.fresco_tiles)
     assert r.base == values[r.tile or ""]
     dr, dc = abs(r.segment[0] - r.bishop[0]), abs(r.segment[1] - r.bishop[1])
     bonus = 3 if dr == dc == 0 else 2 if max(dr, dc) == 1 else 0

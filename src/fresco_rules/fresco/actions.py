@@ -272,6 +272,63 @@ class HandInGlass:
     glass: tuple[Glass, ...] = field(converter=_canonical_glass, eq=_strict)
 
 
+# --- module 1: the Portraits ----------------------------------------------------------------
+
+
+def _canonical_primaries(paints: Any) -> Any:
+    if isinstance(paints, list):
+        paints = tuple(paints)
+    return _canonical_paints(paints)
+
+
+@frozen
+class TakePortrait:
+    """Studio (R1.4-R1.6, R1.24): one studio apprentice takes portrait ``card`` from the display
+    instead of earning 3 Thalers. ``paints`` names the primaries a Merchant gives (R1.14)."""
+
+    kind: ClassVar[str] = "take_portrait"
+    card: str = field(eq=_strict)
+    paints: tuple[Paint, ...] = field(default=(), converter=_canonical_primaries, eq=_strict)
+
+
+@frozen
+class UseSexton:
+    """Cathedral (R1.11, A1.3): the Sexton's once-a-round paid bishop move to ``to``."""
+
+    kind: ClassVar[str] = "use_sexton"
+    to: Segment = field(eq=_strict)
+
+
+# --- module 2: the Bishop's Requests ---------------------------------------------------------
+
+
+def _canonical_tiles(tiles: Any) -> Any:
+    """A request takes a set of tiles: sort their IDs so any order is equal."""
+    if isinstance(tiles, list):
+        tiles = tuple(tiles)
+    if isinstance(tiles, tuple) and all(isinstance(t, str) for t in tiles):
+        return tuple(sorted(tiles))
+    return tiles
+
+
+@frozen
+class FulfilRequest:
+    """Workshop (R2.4-R2.8, R2.15): one workshop apprentice fulfils the top request of ``pile``
+    (``general``, ``orange``, ``green`` or ``purple``) with three loose fresco ``tiles``."""
+
+    kind: ClassVar[str] = "fulfil_request"
+    pile: str = field(eq=_strict)
+    tiles: tuple[str, ...] = field(converter=_canonical_tiles, eq=_strict)
+
+
+@frozen
+class ChooseIncomePaint:
+    """Income (R2.11, A2.6): the primary one general request pays this round."""
+
+    kind: ClassVar[str] = "choose_income_paint"
+    paint: Paint = field(eq=_strict)
+
+
 Action = (
     ChooseGetUp
     | SubmitPlan
@@ -300,6 +357,10 @@ Action = (
     | BuyGlass
     | TakeWindow
     | HandInGlass
+    | TakePortrait
+    | UseSexton
+    | FulfilRequest
+    | ChooseIncomePaint
 )
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -330,5 +391,9 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     BuyGlass,
     TakeWindow,
     HandInGlass,
+    TakePortrait,
+    UseSexton,
+    FulfilRequest,
+    ChooseIncomePaint,
 )
 ACTIONS_BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}

@@ -17,10 +17,12 @@ from .actions import (
     BuyTile,
     BuyWishingCard,
     ChooseGetUp,
+    ChooseIncomePaint,
     ChooseTrackSpace,
     CloseBooth,
     EarnStudio,
     EndTurn,
+    FulfilRequest,
     Gild,
     HandInGlass,
     PlaceGlassworks,
@@ -40,9 +42,10 @@ from .actions import (
     UseTip,
 )
 from .flow import advance
-from .modules import glaziers, leaf_gold, wishing_well
+from .modules import glaziers, leaf_gold, requests, wishing_well
+from .modules import special_blends as special_blends  # its rules join the registry
 from .state import Phase, State, Turn
-from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, Location
+from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, SPECIAL_BLENDS, Location
 
 Check = Callable[[State, Any], IllegalAction | None]
 Effect = Callable[[State, Any], State]
@@ -59,6 +62,9 @@ _RULES: dict[type, tuple[Check, Effect]] = {
     AttendTheatre: (turns.check_theatre, turns.do_theatre),
     ChooseTrackSpace: (turns.check_track_space, turns.do_track_space),
     EndTurn: (turns.check_end_turn, turns.do_end_turn),
+    # module 2: the Bishop's Requests
+    FulfilRequest: (requests.check_request, requests.do_request),
+    ChooseIncomePaint: (requests.check_income_paint, requests.do_income_paint),
     # module 4: the Wishing Well
     UseStreetMusician: (wishing_well.check_musician, wishing_well.do_musician),
     SkipStreetMusician: (wishing_well.check_skip_musician, wishing_well.do_skip_musician),
@@ -87,6 +93,7 @@ _PHASE_RULE = {
     Phase.OVER: "R0.62",
 }
 _BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
+_SPECIAL_BLEND_ACTIONS = (*_BLEND_ACTIONS, *(Blend(result) for result in SPECIAL_BLENDS))
 
 
 def _pending(state: State) -> ext.Pending | None:
@@ -135,6 +142,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     turn = state.turn
     assert turn is not None
     if modules:
+        if state.is_leonardo(turn.actor):
+            own = ext.leonardo_turn(state, turn)
+            if own is not None:
+                return own.actions
         base = _turn_actions(state, turn) if turn.left > 0 else (EndTurn(),)
         return ext.legal_in_turn(state, turn, base)
     return _turn_actions(state, turn)
@@ -151,10 +162,10 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
         return (EarnStudio(), EndTurn())
     if location is Location.WORKSHOP:
         paints = state.paints[turn.actor]
+        recipes = state.tables.blends
+        offered = _SPECIAL_BLEND_ACTIONS if state.tables.special_paints else _BLEND_ACTIONS
         blends = tuple(
-            action
-            for action in _BLEND_ACTIONS
-            if all(paints[p.index] for p in BLENDS[action.result])
+            action for action in offered if all(paints[p.index] for p in recipes[action.result])
         )
         return (*blends, EndTurn())
     if location is Location.THEATRE:
@@ -261,7 +272,8 @@ def token_ledger(state: State) -> dict[str, dict[str, int]]:
     ledger["market_tiles"] = market
     ledger["apprentices"] = _apprentice_ledger(state, seats)
     if state.tables.modules:
-        ledger.update(ext.ledger(state, seats))
+        for kind, places in ext.ledger(state, seats).items():
+            ledger.setdefault(kind, {}).update(places)
     return ledger
 
 

@@ -8,6 +8,9 @@ the hooks it needs; every hook is a pure function of the state.
 
 Extension points, in the order of a round:
 
+- ``extend_tables``: the module's changes to the tables derived from the config (new tiles,
+  recipes, paint tuples with pink and brown).
+- ``deal_pool``: the fresco tiles to deal around the centre (module 3 removes some first).
 - ``setup``: after the base set-up of ``new_game``, before round 1 begins.
 - ``begin_round``: at the start of every round (per-round marks are reset).
 - ``after_get_up``: after an actor's own get-up mood change (phase 1).
@@ -15,6 +18,10 @@ Extension points, in the order of a round:
   after the get-up, a restoration stage, a card bound to the next restoration).
 - ``plan_step``, ``plan_limits``, ``check_plan``: extra planning decisions of a seat, the
   apprentices and columns a plan may use, and the module's plan checks.
+- ``leonardo_plan``: Leonardo's extra apprentices (modules 1 and 2).
+- ``leonardo_turn``: the actions of Leonardo's turn at a location the base game never sends
+  him to (studio, workshop).
+- ``theatre_step``: the rows one theatre apprentice moves the mood painter (module 1's Actor).
 - ``location_sequence``, ``queue``, ``module_turn``: extra location visits (the Glassworks).
 - ``legal_in_turn``, ``turn_open``, ``legal_module_location``: extra actions during a turn, a turn
   that stays open for them after its last apprentice, the actions of a module's own location.
@@ -38,7 +45,9 @@ from ..kernel.errors import IllegalAction
 from .vocab import Location, Module
 
 if TYPE_CHECKING:
+    from ..kernel.chance import Chance
     from .actions import Action, SubmitPlan
+    from .config import Tables
     from .state import Restoration, ScoreParts, State, Turn
 
 
@@ -68,6 +77,22 @@ class Pending:
         return IllegalAction(self.rule, self.reason, seat=seat, where=state.where())
 
 
+@frozen
+class ExactPending(Pending):
+    """A module decision that takes exactly one of ``actions`` (not just one of their kinds)."""
+
+    def refuse(self, state: State, action: object) -> IllegalAction | None:
+        kind = getattr(type(action), "kind", None)
+        if kind in STAGE_KINDS or any(
+            type(action) is type(a) and action == a for a in self.actions
+        ):
+            return None
+        from .engine import current_player
+
+        seat = current_player(state)
+        return IllegalAction(self.rule, self.reason, seat=seat, where=state.where())
+
+
 class ModuleRules:
     """The hooks of one expansion module; every default leaves the state as it is.
 
@@ -79,8 +104,28 @@ class ModuleRules:
     segment_stages: ClassVar[tuple[str, ...]] = ()
     altar_stages: ClassVar[tuple[str, ...]] = ()
 
+    def extend_tables(self, tables: Tables) -> Tables:
+        return tables
+
+    def deal_pool(
+        self, tables: Tables, pile: list[str], chance: Chance
+    ) -> tuple[list[str], Chance]:
+        """The tiles dealt around the centre (drawing any removals through ``chance``)."""
+        return pile, chance
+
     def setup(self, state: State) -> State:
         return state
+
+    def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
+        return plan
+
+    def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
+        """Leonardo's turn at a location of this module: its legal actions (with ``EndTurn``
+        when he may stop) and the rule that forbids stopping otherwise."""
+        return None
+
+    def theatre_step(self, state: State, actor: int, step: int) -> int:
+        return step
 
     def begin_round(self, state: State) -> State:
         return state
@@ -165,6 +210,36 @@ def _fold(state: State, hook: Callable[[ModuleRules, State], State]) -> State:
     for module in state.tables.modules:
         state = hook(module, state)
     return state
+
+
+def deal_pool(tables: Tables, pile: list[str], chance: Chance) -> tuple[list[str], Chance]:
+    """The fresco tiles to deal around the centre (R0.12; module 3: R3.3)."""
+    for module in tables.modules:
+        pile, chance = module.deal_pool(tables, pile, chance)
+    return pile, chance
+
+
+def leonardo_plan(state: State, plan: SubmitPlan) -> SubmitPlan:
+    """Leonardo's plan with the modules' extra apprentices (R1.23, R2.14)."""
+    for module in state.tables.modules:
+        plan = module.leonardo_plan(state, plan)
+    return plan
+
+
+def leonardo_turn(state: State, turn: Turn) -> Pending | None:
+    """Leonardo's turn at a module's location (its legal actions), or None (base rules)."""
+    for module in state.tables.modules:
+        found = module.leonardo_turn(state, turn)
+        if found is not None:
+            return found
+    return None
+
+
+def theatre_step(state: State, actor: int, step: int) -> int:
+    """Rows one theatre apprentice of ``actor`` moves the mood painter (R0.48, R1.10)."""
+    for module in state.tables.modules:
+        step = module.theatre_step(state, actor, step)
+    return step
 
 
 def setup(state: State) -> State:
@@ -317,9 +392,12 @@ def before_final_scoring(state: State) -> State:
 
 
 def ledger(state: State, seats: list[str]) -> dict[str, dict[str, int]]:
+    """The modules' ledger kinds; a module may add locations to a kind another one (or the base
+    game) lists, e.g. module 2's request stacks among the fresco tiles."""
     found: dict[str, dict[str, int]] = {}
     for module in state.tables.modules:
-        found.update(module.ledger(state, seats))
+        for kind, places in module.ledger(state, seats).items():
+            found.setdefault(kind, {}).update(places)
     return found
 
 

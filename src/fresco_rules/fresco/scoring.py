@@ -135,19 +135,24 @@ ALTAR_HAND_INS = _altar_hand_ins()
 """Every legal altar hand-in of base paints (canonical paint order) with its points."""
 
 
-def _special_hand_ins() -> tuple[tuple[tuple[Paint, Paint, Paint], int], ...]:
+@implements("R3.8", "R3.9")
+def special_hand_ins(
+    bonus: Mapping[Paint, int] | None = None,
+) -> tuple[tuple[tuple[Paint, Paint, Paint], int], ...]:
+    """R3.8/R3.9 (module 3): every legal altar hand-in with a pink or brown piece (canonical
+    paint order) and its points under ``bonus`` (default ``ALTAR_SPECIAL_BONUS``)."""
     found = []
     for combo in combinations_with_replacement((*BASE_PAINTS, *SPECIAL_PAINTS), 3):
         if not any(p in SPECIAL_PAINTS for p in combo):
             continue
         try:
-            found.append(((combo[0], combo[1], combo[2]), altar_points(combo)))
+            found.append(((combo[0], combo[1], combo[2]), altar_points(combo, bonus=bonus)))
         except IllegalAction:
             continue
     return tuple(found)
 
 
-ALTAR_SPECIAL_HAND_INS = _special_hand_ins()
+ALTAR_SPECIAL_HAND_INS = special_hand_ins()
 """Module 3: every legal altar hand-in with at least one pink or brown piece (R3.9), with its
 points under the default bonus."""
 

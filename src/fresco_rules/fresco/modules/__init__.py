@@ -1,4 +1,5 @@
-"""Expansion modules 4 (the Wishing Well), 5 (the Leaf Gold) and 6 (the Glaziers).
+"""Expansion modules 3 (Special blend colours), 4 (the Wishing Well), 5 (the Leaf Gold) and 6
+(the Glaziers).
 
 Each module is one ``extensions.ModuleRules`` subclass in its own file, with its frozen sub-state
 in a ``*_state`` file; the base flow calls them at its named extension points.
@@ -27,9 +28,15 @@ def build_modules(config: GameConfig, tables: Tables) -> tuple[ModuleRules, ...]
     from ..vocab import Module
     from .glaziers import Glaziers
     from .leaf_gold import LeafGold
+    from .requests import Requests
+    from .special_blends import SpecialBlends
     from .wishing_well import WishingWell
 
     found: list[ModuleRules] = []
+    if Module.REQUESTS in config.modules:
+        found.append(Requests.build(config, tables))
+    if Module.SPECIAL_BLENDS in config.modules:
+        found.append(SpecialBlends.build(config, tables))
     if Module.WISHING_WELL in config.modules:
         found.append(WishingWell.build(config, tables))
     if Module.LEAF_GOLD in config.modules:

@@ -440,7 +440,11 @@ def _cards_used(state: State, turn: Turn, w: WellState) -> int:
 def _card_slot_free(state: State, turn: Turn, w: WellState) -> bool:
     plan = state.plans[turn.actor]
     assert plan is not None
-    return _cards_used(state, turn, w) < apprentices_at(state, plan, turn.location)
+    apprentices = apprentices_at(state, plan, turn.location)
+    q = state.requests
+    if turn.location is Location.WORKSHOP and q is not None and q.used[turn.actor]:
+        apprentices -= 1  # A2.4: the request apprentice cannot use Alchemy (module 2)
+    return _cards_used(state, turn, w) < apprentices
 
 
 def _may_buy_card(
