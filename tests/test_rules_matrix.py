@@ -47,27 +47,13 @@ def test_committed_matrix_is_current() -> None:
     assert committed == fresh, "docs/rules-matrix.md is stale: run `python scripts/rules_matrix.py`"
 
 
-MODULES_123_IN_PROGRESS: frozenset[str] = frozenset({"M", "1", "2", "3"})
-"""Families of fresco-modules-123.md (``M`` for M/EM/AM, ``1``-``3`` for R/E/A of each module)
-still being built under issue 12. Their IDs are in the catalogue and the matrix page lists their
-gaps; this set must be empty when the issue is closed (``test_modules_123_are_complete``)."""
-
-
-def _in_progress(rule_id: str) -> bool:
-    prefix = rule_id.split(".")[0]
-    family = "M" if prefix in ("M", "EM", "AM") else prefix[1:] if prefix[0] in "REA" else ""
-    return family in MODULES_123_IN_PROGRESS and (family == "M" or len(prefix) == 2)
-
-
 def test_every_rule_is_implemented_and_tested() -> None:
     matrix = _matrix()
-    unimplemented = [rid for rid in matrix.unimplemented if not _in_progress(rid)]
-    untested = [rid for rid in matrix.untested if not _in_progress(rid)]
     problems = []
-    if unimplemented:
-        problems.append(f"no implementing function: {', '.join(unimplemented)}")
-    if untested:
-        problems.append(f"no test marked with @pytest.mark.rule: {', '.join(untested)}")
+    if matrix.unimplemented:
+        problems.append(f"no implementing function: {', '.join(matrix.unimplemented)}")
+    if matrix.untested:
+        problems.append(f"no test marked with @pytest.mark.rule: {', '.join(matrix.untested)}")
     assert not problems, "; ".join(problems)
 
 

@@ -127,3 +127,50 @@ def with_pile(state: State, kind: str, tiles: tuple[str, ...]) -> State:
     piles = (*q.piles[:index], tiles, *q.piles[index + 1 :])
     removed = tuple(sorted((*q.removed, *(old - set(tiles)))))
     return evolve(state, requests=evolve(q, piles=piles, removed=removed))
+
+
+PORTRAITS = Module.PORTRAITS
+
+
+def with_display(
+    state: State,
+    display: tuple[str | None, ...],
+    deck_top: tuple[str, ...] = (),
+    *,
+    deck_size: int | None = None,
+) -> State:
+    """The portrait display shows exactly ``display``; the deck starts with ``deck_top`` and
+    holds ``deck_size`` cards (default: all the others); cards left over are counted as
+    removed, so the 18 cards stay conserved (M.6). Held cards stay where they are."""
+    p = state.portraits
+    assert p is not None
+    pool = [c for c in (*p.display, *p.deck) if c is not None]
+    placed = {c for c in (*display, *deck_top) if c is not None}
+    assert placed <= set(pool), placed - set(pool)
+    rest = [c for c in pool if c not in placed]
+    deck = list(deck_top) + rest
+    removed = list(p.removed)
+    if deck_size is not None:
+        removed += deck[deck_size:]
+        deck = deck[:deck_size]
+    return evolve(
+        state,
+        portraits=evolve(p, display=display, deck=tuple(deck), removed=tuple(sorted(removed))),
+    )
+
+
+def with_portraits_held(state: State, seat: int, *cards: str) -> State:
+    """``seat`` holds these permanent cards (taken from the deck or the display)."""
+    p = state.portraits
+    assert p is not None
+    deck = tuple(c for c in p.deck if c not in cards)
+    display = tuple(None if c in cards else c for c in p.display)
+    assert len(deck) + sum(c is not None for c in display) == len(p.deck) + sum(
+        c is not None for c in p.display
+    ) - len(cards)
+    held = (*p.held[:seat], tuple(sorted((*p.held[seat], *cards))), *p.held[seat + 1 :])
+    return evolve(state, portraits=evolve(p, deck=deck, display=display, held=held))
+
+
+def with_mood(state: State, seat: int, row: int) -> State:
+    return evolve(state, mood=(*state.mood[:seat], row, *state.mood[seat + 1 :]))

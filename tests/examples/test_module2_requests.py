@@ -87,8 +87,12 @@ def _at_workshop(loose: tuple[str, ...], workshop: int = 1, **paints: int) -> St
     return state
 
 
-@pytest.mark.rule("R2.2", "R2.1", "A2.7")
+@pytest.mark.rule("R2.2", "R2.1", "R2.3", "A2.7")
 def test_R2_2_setup_piles() -> None:
+    tiles = {t.id: t for t in mgame(REQUESTS).config.components.modules_123.requests.tiles}
+    # R2.3: each tile shows its prerequisite (its type: any 3, or 3 x a colour) and its VP
+    assert (tiles["RQ12"].colour, tiles["RQ12"].vp) == (Paint.PURPLE, 10)
+    assert (tiles["RQ03"].colour, tiles["RQ03"].vp) == (None, 6)
     q = _requests(mgame(REQUESTS))
     assert q.piles == (
         ("RQ03", "RQ02", "RQ01"),

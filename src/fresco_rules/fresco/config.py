@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
@@ -20,11 +19,9 @@ from .data import (
     hostel_problems,
     mood_problems,
 )
+from .extensions import ModuleRules, build_modules
 from .scoring import ALTAR_HAND_INS
 from .vocab import BLENDS, PAINT_INDEX, Module, Paint, paint_counts, parse_modules
-
-if TYPE_CHECKING:
-    from .extensions import ModuleRules
 
 
 class InvalidConfig(RulesError):
@@ -395,8 +392,6 @@ def derive_tables(config: GameConfig) -> Tables:
     )
     if not modules:
         return tables
-    from .modules import build_modules
-
     try:
         rules = build_modules(config, tables)
     except ValueError as exc:

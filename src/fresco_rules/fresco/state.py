@@ -20,6 +20,7 @@ from .actions import SubmitPlan
 from .config import GameConfig, Tables
 from .modules.glaziers_state import GlassState
 from .modules.leaf_gold_state import GoldState
+from .modules.portraits_state import PortraitState
 from .modules.requests_state import RequestState
 from .modules.special_blends_state import SpecialState
 from .modules.wishing_well_state import WellState
@@ -154,6 +155,8 @@ class State:
     """Module 3 (Special blend colours), None when not in play."""
     requests: RequestState | None = None
     """Module 2 (the Bishop's Requests), None when not in play."""
+    portraits: PortraitState | None = None
+    """Module 1 (the Portraits), None when not in play."""
 
     def is_leonardo(self, actor: int) -> bool:
         return actor == self.tables.leonardo

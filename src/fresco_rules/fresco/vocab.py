@@ -116,6 +116,7 @@ class Module(Enum):
     """The expansion modules by their rulebook number: the in-box modules 1-3
     (fresco-modules-123.md, M.1) and modules 4-6 (fresco-modules-456.md, G.1)."""
 
+    PORTRAITS = 1
     REQUESTS = 2
     SPECIAL_BLENDS = 3
     WISHING_WELL = 4

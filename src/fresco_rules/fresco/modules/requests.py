@@ -18,13 +18,14 @@ from attrs import evolve, frozen
 from ...kernel.errors import IllegalAction
 from ...kernel.registry import implements
 from .. import turns
-from ..actions import Action, ChooseIncomePaint, EndTurn, FulfilRequest, SubmitPlan
+from ..actions import Action, EndTurn, SubmitPlan
 from ..config import GameConfig, Module3Splashes, Tables
-from ..extensions import ModuleRules, Pending
+from ..extensions import ModuleRules, Pending, Plugin
 from ..flow import add_paints
 from ..module123_data import REQUEST_TYPES
 from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
+from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_state import RequestState
 
 TILES_PER_REQUEST = 3
@@ -245,7 +246,7 @@ def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
     R2.16 (A2.4): with module 4, an apprentice that used Alchemy cannot fulfil a request."""
     q = state.requests
     if q is None:
-        return turns._fail(state, "M.1", "module 2 (the Bishop's Requests) is not in play")
+        return turns._fail(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     pile, tiles = action.pile, action.tiles
     if not isinstance(pile, str) or pile not in REQUEST_TYPES:
         return turns._fail(
@@ -336,7 +337,9 @@ def do_request(state: State, action: FulfilRequest) -> State:
 def check_income_paint(state: State, action: ChooseIncomePaint) -> IllegalAction | None:
     """R2.11 (A2.6): a general request pays one primary of the owner's choice each round."""
     q = state.requests
-    if q is None or not any(q.income_due):
+    if q is None:
+        return turns._fail(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
+    if not any(q.income_due):
         return turns._fail(state, "R2.11", "no general-request income is due")
     if not isinstance(action.paint, Paint) or action.paint not in PRIMARIES:
         return turns._fail(
@@ -360,7 +363,50 @@ def do_income_paint(state: State, action: ChooseIncomePaint) -> State:
     )
 
 
+def describe_action(state: State, action: object) -> str | None:
+    """The sentence (after the actor's name) for an action of module 2."""
+    if isinstance(action, FulfilRequest):
+        q = state.requests
+        pile = q.piles[REQUEST_TYPES.index(action.pile)] if q is not None else ()
+        top = pile[0] if pile else "?"
+        return f"fulfils the {action.pile} request {top} with {', '.join(action.tiles)}"
+    if isinstance(action, ChooseIncomePaint):
+        return f"takes {action.paint.value} as general-request income"
+    return None
+
+
+def board_lines(state: State) -> list[str]:
+    """The request piles' top tiles and every player's request stacks."""
+    q = state.requests
+    if q is None:
+        return []
+    rules = _rules(state)
+    tops = ", ".join(
+        f"{kind} {pile[0]} ({rules.vp[pile[0]]} VP, {len(pile)} left)" if pile else f"{kind} empty"
+        for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True)
+    )
+    lines = [f"requests: {tops}"]
+    for seat, stacks in enumerate(q.stacks):
+        if stacks:
+            shown = "; ".join(f"{req} on {' '.join(tiles)}" for req, tiles in stacks)
+            lines.append(f"  seat {seat} stacks: {shown}")
+    return lines
+
+
+PLUGIN = Plugin(
+    module=Module.REQUESTS,
+    rules=Requests,
+    actions={
+        FulfilRequest: (check_request, do_request),
+        ChooseIncomePaint: (check_income_paint, do_income_paint),
+    },
+    describe=describe_action,
+    board_lines=board_lines,
+)
+"""Module 2 as a plug-in (installed by ``fresco/plugins.py``)."""
+
 __all__ = [
+    "PLUGIN",
     "Requests",
     "check_income_paint",
     "check_request",

@@ -18,7 +18,7 @@ from attrs import evolve, frozen
 from ...kernel.chance import Chance, draw
 from ...kernel.registry import implements
 from ..config import GameConfig, M3Setup, Tables
-from ..extensions import ModuleRules
+from ..extensions import ModuleRules, Plugin
 from ..scoring import ALTAR_HAND_INS, special_hand_ins
 from ..state import State
 from ..vocab import BLENDS, PAINT_INDEX, SPECIAL_BLENDS, SPECIAL_PAINTS, Module, Paint
@@ -140,4 +140,21 @@ class SpecialBlends(ModuleRules):
         return {"fresco_removed": len(specials.removed)}
 
 
-__all__ = ["WIDTH", "SpecialBlends"]
+def board_lines(state: State) -> list[str]:
+    """The paint supply of pink and brown and the number of tiles removed at set-up."""
+    specials = state.specials
+    if specials is None:
+        return []
+    pink, brown = state.supply_paints[PAINT_INDEX[Paint.PINK]], state.supply_paints[WIDTH - 1]
+    return [
+        f"special blends: supply Pk{pink} Bn{brown}; {len(specials.removed)} fresco tiles removed"
+    ]
+
+
+PLUGIN = Plugin(
+    module=Module.SPECIAL_BLENDS, rules=SpecialBlends, actions={}, board_lines=board_lines
+)
+"""Module 3 as a plug-in (installed by ``fresco/plugins.py``): it adds no action kind of its own;
+pink and brown go through the base game's blends, restorations and altar."""
+
+__all__ = ["PLUGIN", "WIDTH", "SpecialBlends"]
