@@ -24,11 +24,11 @@ from ..actions import Action, EndTurn, Restore, SubmitPlan
 from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortrait
 from ..extensions import ModuleRules, Pending, Plugin
 from ..flow import add_paints
-from ..module123_data import PortraitCard
 from ..scoring import NEIGHBOURS, bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
 from .portraits_actions import TakePortrait, UseSexton
+from .portraits_data import PortraitCard
 from .portraits_state import PortraitState
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"

@@ -22,10 +22,10 @@ from ..actions import Action, EndTurn, SubmitPlan
 from ..config import GameConfig, Module3Splashes, Tables
 from ..extensions import ModuleRules, Pending, Plugin
 from ..flow import add_paints
-from ..module123_data import REQUEST_TYPES
 from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
+from .requests_data import REQUEST_TYPES
 from .requests_state import RequestState
 
 TILES_PER_REQUEST = 3
