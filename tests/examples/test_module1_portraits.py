@@ -5,6 +5,7 @@ Common fixture: 4 players Red (seat 0, S1), Blue, Green and Yellow; the default 
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -31,6 +32,9 @@ from fresco_rules.fresco import (
     UseBishopsPraise,
     UseSexton,
     UseTip,
+    components_from_mapping,
+    components_to_mapping,
+    default_components,
     legal_actions,
     new_game,
     player_view,
@@ -457,3 +461,16 @@ def test_R1_19_read_outs_and_combinations() -> None:
     # R1.22: portraits have no value at final scoring
     game = new_game(mgame(PORTRAITS).config, 3)
     assert _p(game).held == ((),) * 4
+
+
+@pytest.mark.rule("R1.16", "A1.5")
+def test_replaced_card_data_changes_the_game() -> None:
+    """Values printed only as pictures are data: a corrected Patron (9 Thalers) pays 9."""
+    raw = copy.deepcopy(components_to_mapping(default_components()))
+    cards = raw["modules_123"]["portraits"]["cards"]
+    patron = next(card for card in cards if card["id"] == "PT05")
+    patron["thalers"] = 9
+    data = components_from_mapping(raw)
+    state = _studio(("PT05", None), studio=1, components=data)
+    money = state.money[RED]
+    assert assert_legal(state, TakePortrait("PT05")).money[RED] == money + 9
