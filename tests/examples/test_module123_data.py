@@ -139,6 +139,7 @@ def test_replacement_data_changes_the_digest() -> None:
         ),
         (lambda m: m["special_blends"]["fresco_tiles"][0].update(centre=True), "fresco_tiles"),
         (lambda m: m["special_blends"].update(pink=-1), "special_blends.pink"),
+        (lambda m: m["special_blends"]["fresco_tiles"][2].update(income=2), "tiles[2].income"),
         (lambda m: m["portraits"]["cards"].extend([m["portraits"]["cards"][0]] * 64), "cards"),
     ],
 )

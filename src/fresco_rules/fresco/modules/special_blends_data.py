@@ -90,7 +90,11 @@ def special_blends_problems(
             provenance(new.provenance, where)
             unique(new.id, f"{where}.id")
             check(new.value >= 1, f"{where}.value", "must be 1 or more")
-            count(new.income, f"{where}.income")
+            check(
+                new.income == 1,
+                f"{where}.income",
+                "a tile back shows one coin: income 1, as the base game pays (R0.56, R3.10)",
+            )
             check(len(new.pieces) >= 1, f"{where}.pieces", "a tile needs 1 piece or more")
             check(
                 any(piece in SPECIAL_PAINTS for piece in new.pieces),
