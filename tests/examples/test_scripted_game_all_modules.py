@@ -1,8 +1,9 @@
 """A scripted 2-player game (with Leonardo) with all six modules, played to its end, with every
 player's score asserted after every step.
 
-Red (seat 0) restores the module-3 centre tile F32 in round 1 with the pink and brown he is
-given; after that both players plan no apprentice, so only Leonardo scores during the game:
+In round 1 Red (seat 0) restores the module-3 centre tile F32 with the pink and brown he is
+given and blends a pink at the workshop, and Blue takes a portrait at the studio; after that both
+players plan no apprentice, so only Leonardo scores during the game:
 each of his restorations scores the tile's value plus the bishop bonus (R0.40) plus, on a
 window-bordering segment, the full VP of the window he takes (R6.25); each portrait he takes
 scores its printed VP (R1.24); each request he fulfils scores the VP of its pile's top tile
@@ -18,10 +19,12 @@ import pytest
 
 from fresco_rules.fresco import (
     CENTRE,
+    Blend,
     ChooseTrackSpace,
     FulfilRequest,
     GameConfig,
     Module,
+    Paint,
     PlaceGlassworks,
     PlacePennies,
     Restore,
@@ -51,15 +54,26 @@ def _bonus(segment: tuple[int, int], bishop: tuple[int, int]) -> int:
     return 2 if max(abs(segment[0] - bishop[0]), abs(segment[1] - bishop[1])) == 1 else 0
 
 
+ROUND_1_PLANS = {RED: SubmitPlan(cathedral=1, workshop=1), BLUE: SubmitPlan(studio=1)}
+
+
 def _choose(state: State) -> object:
-    """The script: Red restores F32 when he can; otherwise nobody places an apprentice, every
-    decision takes its first choice and Leonardo takes his first legal action."""
+    """The script: in round 1 Red restores F32 and blends a pink (R3.5), Blue takes the first
+    displayed portrait (R1.4); otherwise nobody places an apprentice, every decision takes its
+    first choice and Leonardo takes his first legal action."""
     legal = legal_actions(state)
-    if Restore(CENTRE) in legal and state.turn is not None and state.turn.actor == RED:
+    actor = None if state.turn is None else state.turn.actor
+    if actor == RED and Restore(CENTRE) in legal:
         return Restore(CENTRE)
+    if actor == RED and Blend(Paint.PINK) in legal:
+        return Blend(Paint.PINK)
+    if actor == BLUE:
+        portraits = [a for a in legal if isinstance(a, TakePortrait)]
+        if portraits:
+            return portraits[0]
     if state.phase is Phase.PLAN and isinstance(legal[0], SubmitPlan):
-        first = state.round == 1 and state.plans[RED] is None
-        return SubmitPlan(cathedral=1) if first else SubmitPlan()
+        seat = next(s for s in (RED, BLUE) if state.plans[s] is None)
+        return ROUND_1_PLANS[seat] if state.round == 1 else SubmitPlan()
     for kind in (SkipStreetMusician, PlaceGlassworks, PlacePennies):
         for action in legal:
             plain = getattr(action, "location", None) is None
@@ -76,7 +90,7 @@ def test_scripted_game_with_all_six_modules() -> None:
     state = new_game(config, 7)
     leo = state.tables.leonardo
     assert state.tile_at(CENTRE) == "F32"
-    state = with_paints8(state, RED, pink=1, brown=1)
+    state = with_paints8(state, RED, pink=1, brown=1, purple=1, red=1)
     data = config.components
     values = {t.id: t.value for t in data.fresco_tiles}
     values.update((t.id, t.value) for t in data.modules_123.special_blends.fresco_tiles)
@@ -93,8 +107,11 @@ def test_scripted_game_with_all_six_modules() -> None:
     expected = [0, 0, 0]  # Red, Blue, Leonardo
     totals = {kind: sum(places.values()) for kind, places in token_ledger(state).items()}
     steps = 0
+    blue_took: list[str] = []
     while state.phase is not Phase.OVER:
         action = _choose(state)
+        if isinstance(action, TakePortrait) and state.turn is not None and state.turn.actor == BLUE:
+            blue_took.append(action.card)
         before = state
         state = apply(state, action)
         steps += 1
@@ -110,8 +127,8 @@ def test_scripted_game_with_all_six_modules() -> None:
             expected[2 if actor == leo else actor] += points
         elif isinstance(action, TakeWindow):
             raise AssertionError("only Leonardo restores windows here, and he takes slot 0")
-        elif isinstance(action, TakePortrait) and actor == leo:
-            expected[2] += portrait_vp[action.card]
+        elif isinstance(action, TakePortrait) and actor is not None:
+            expected[2 if actor == leo else actor] += portrait_vp[action.card]
         elif isinstance(action, FulfilRequest) and actor is not None:
             expected[2 if actor == leo else actor] += pile_vps[action.pile].pop(0)
         elif isinstance(action, ChooseTrackSpace) and actor is not None:
@@ -127,7 +144,11 @@ def test_scripted_game_with_all_six_modules() -> None:
             continue  # the painter moves when the space is chosen (R0.51)
         assert got == expected, (steps, action, state.where())
     assert state.round <= 9
-    assert paints8(state, RED).get("pink", 0) == 0 and "F32" in state.held[RED]
+    assert paints8(state, RED).get("pink", 0) == 1 and "F32" in state.held[RED]
+    assert (
+        state.portraits is not None
+        and blue_took[0] in state.portraits.removed + state.portraits.held[BLUE]
+    )
     assert expected[RED] >= 27  # F32 from the centre: 24 + 3
     after = {kind: sum(places.values()) for kind, places in token_ledger(state).items()}
     assert after == totals
