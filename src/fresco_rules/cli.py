@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
+from .conform import cli as conform_cli
 from .kernel.catalogue import load_catalogue
 from .kernel.errors import InvalidData, RulesError
 from .kernel.matrix import scan_tests
@@ -26,8 +27,9 @@ from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
+from .study_command import add_study_command
 
-GAMES = ("fresco", "barbarossa")
+GAMES = ("fresco", "barbarossa", "carcassonne")
 
 
 @attrs.frozen
@@ -313,7 +315,9 @@ def parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play seeded random games and print their log")
     play.add_argument("--game", default="fresco", choices=GAMES)
-    play.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    play.add_argument(
+        "--players", type=int, default=4, choices=(2, 3, 4, 5), help="5: Carcassonne only"
+    )
     play.add_argument(
         "--modules",
         default="",
@@ -357,6 +361,9 @@ def parser() -> argparse.ArgumentParser:
     data.add_argument("file", nargs="?")
     data.add_argument("--game", default="fresco", choices=GAMES)
     data.set_defaults(run=cmd_data)
+
+    add_study_command(commands)
+    conform_cli.add_parser(commands)
     return top
 
 
