@@ -29,6 +29,8 @@ module 5                    ``gild``, ``no gild``
 module 6                    ``glassworks market``, ``glassworks market apprentice``,
                             ``glassworks none``, ``glass red``, ``window 2``,
                             ``hand in red green``, ``hand in nothing``
+modules 1 and 3             ``portrait P03 red blue``, ``sexton c3``, ``request A M01 M04``,
+                            ``income red``
 ==========================  =============================================
 """
 
@@ -56,6 +58,8 @@ from .data import default_components
 from .engine import current_player, explain, legal_actions
 from .modules.glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
 from .modules.leaf_gold_actions import Gild
+from .modules.portraits_actions import TakePortrait, UseSexton
+from .modules.requests_actions import ChooseIncomePaint, FulfilRequest
 from .modules.wishing_well_actions import (
     BuyWishingCard,
     PlacePennies,
@@ -164,6 +168,14 @@ def notation(action: Action, state: State | None = None) -> str:
         return f"window {action.slot + 1}"
     if isinstance(action, HandInGlass):
         return "hand in " + (" ".join(g.value for g in action.glass) or "nothing")
+    if isinstance(action, TakePortrait):
+        return " ".join(("portrait", action.card, *(p.value for p in action.paints)))
+    if isinstance(action, UseSexton):
+        return f"sexton {segment_label(action.to)}"
+    if isinstance(action, FulfilRequest):
+        return " ".join(("request", action.pile, *action.tiles))
+    if isinstance(action, ChooseIncomePaint):
+        return f"income {action.paint.value}"
     raise MalformedAction(SHAPE_RULE, f"not a Fresco action: {quote(action)}")
 
 
@@ -303,6 +315,29 @@ def _parse_hand(state: State, args: list[str]) -> Action | None:
     return None if glass is None or not glass else HandInGlass(glass)
 
 
+def _parse_portrait(state: State, args: list[str]) -> Action | None:
+    if not args:
+        return None
+    paints = _paints(args[1:])
+    return None if paints is None else TakePortrait(args[0].upper(), paints)
+
+
+def _parse_sexton(state: State, args: list[str]) -> Action | None:
+    segment = parse_segment(args[0]) if len(args) == 1 else None
+    return None if segment is None else UseSexton(segment)
+
+
+def _parse_request(state: State, args: list[str]) -> Action | None:
+    if len(args) < 2:
+        return None
+    return FulfilRequest(args[0].upper(), tuple(tile.upper() for tile in args[1:]))
+
+
+def _parse_income(state: State, args: list[str]) -> Action | None:
+    paints = _paints(args)
+    return ChooseIncomePaint(paints[0]) if paints is not None and len(paints) == 1 else None
+
+
 _Parser = Callable[[State, list[str]], Action | None]
 _PARSERS: dict[str, _Parser] = {
     "up": _parse_up,
@@ -323,6 +358,10 @@ _PARSERS: dict[str, _Parser] = {
     "glass": _parse_glass,
     "window": _parse_number(TakeWindow, offset=1),
     "hand": _parse_hand,
+    "portrait": _parse_portrait,
+    "sexton": _parse_sexton,
+    "request": _parse_request,
+    "income": _parse_income,
 }
 
 
