@@ -10,7 +10,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-EXAMPLE = re.compile(r"```python\n(.*?)```\n\nprints:\n\n```text\n(.*?)```", flags=re.DOTALL)
+EXAMPLE = re.compile(
+    r"```python\n((?:(?!```).)*?)```\n\nprints:\n\n```text\n(.*?)```", flags=re.DOTALL
+)
 
 
 def test_readme_python_examples_print_what_the_readme_says() -> None:
@@ -28,12 +30,11 @@ def test_readme_examples_without_a_fixed_output_run() -> None:
     others = [
         c for c in re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL) if c not in stated
     ]
-    assert len(others) <= 1, "only the PettingZoo example (its env samples actions) has no output"
+    # Examples that only assert, and the PettingZoo one (its env samples actions unseeded).
+    assert len(others) <= 3, "the other examples state what they print"
     for code in others:
-        printed = io.StringIO()
-        with contextlib.redirect_stdout(printed):
+        with contextlib.redirect_stdout(io.StringIO()):
             exec(compile(code, "README.md", "exec"), {})
-        assert printed.getvalue().strip(), code.splitlines()[0]
 
 
 def test_readme_test_command_is_what_ci_runs() -> None:
