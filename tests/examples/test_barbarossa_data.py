@@ -27,7 +27,7 @@ from fresco_rules.barbarossa import (
 from fresco_rules.barbarossa.data import PROVENANCES
 from fresco_rules.kernel.errors import InvalidData, MalformedAction
 
-from .barbarossa_fixtures import play
+from .barbarossa_fixtures import play, quiet
 
 RAW = components_to_mapping(default_components())
 
@@ -76,7 +76,7 @@ def test_a_replacement_file_changes_the_game(tmp_path: Path) -> None:
     data = load_components(file)
     assert data != default_components() and data.digest != default_components().digest
     assert sculptor_delta(7, data) == sculptor_delta(7) == 2
-    state = new_game(GameConfig(components=data), 0, chance=[("die", "3")])
+    state = quiet(new_game(GameConfig(components=data), 0, chance=[("die", "3")]))
     state = play(state, RollDie())  # tile 4 is now a Dragon
     assert state.discs == (5, 6, 6, 6) and state.tables.track.finish == 20
     assert components_from_mapping(components_to_mapping(data)) == data
