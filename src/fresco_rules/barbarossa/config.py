@@ -22,6 +22,23 @@ from .data import (
 )
 from .vocab import BASIC_LETTERS, EventKind, normalise_word
 
+SETUP_BOUNDS: dict[str, tuple[int, int]] = {
+    "first_player": (0, 3),
+    "len(objects)": (3, 4),
+    "len(objects[])": (1, 10),
+    "len(objects[][])": (1, 64),
+    "len(event_ring)": (6, 6),
+    "track.spaces": (2, 200),
+    "track.start": (0, 199),
+    "track.finish": (1, 199),
+    "len(track.provenance)": (1, 20),
+    "unguessed_penalty": (0, 200),
+}
+"""The range of every number and size in a record's ``setup`` (B1, B2, B4, A-B.1, A-B.2,
+A-B.17), stated in the record schema and checked by ``derive_tables`` before any work
+proportional to them (``kernel.bounds`` patterns; a word's letters are bounded by the data's
+``word_limit`` as well)."""
+
 
 class InvalidConfig(RulesError):
     """A ``GameConfig`` that cannot start a game (wrong player count, bad option value)."""

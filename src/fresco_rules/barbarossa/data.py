@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from ..kernel.bounds import bound_problems
 from ..kernel.codec import (
     DigestIdentity,
     content_digest,
@@ -27,7 +28,7 @@ from ..kernel.codec import (
 )
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
-from ..kernel.untrusted import describe, is_int, is_str
+from ..kernel.untrusted import describe, is_int, is_int_in, is_str
 from .vocab import EventKind, normalise_word
 
 PROVENANCES = ("rulebook", "seed", "review", "decision", "provisional")
@@ -155,33 +156,38 @@ MAX_FILE_BYTES = 1_000_000
 
 BOUNDS: dict[str, tuple[int, int]] = {
     "version": (1, 1_000_000),
-    "players": (2, 8),
-    "objects": (1, 10),
+    "len(objects_per_player)": (1, 8),
+    "objects_per_player[].players": (2, 8),
+    "objects_per_player[].objects": (1, 10),
     "track.spaces": (2, 200),
+    "track.start": (0, 199),
+    "track.finish": (1, 199),
+    "jewels.start": (0, 100),
     "jewels.maximum": (0, 100),
     "arrows.total": (1, 100),
     "arrows.per_object": (1, 10),
-    "arrows.guesser_gain": (0, 100),
+    "len(arrows.guesser_gain)": (1, 10),
+    "arrows.guesser_gain[]": (0, 100),
     "curses.per_player": (0, 20),
     "die.sides": (2, 20),
-    "sculptor.move": (-100, 100),
+    "len(sculptor_table)": (1, 100),
+    "sculptor_table[].arrows": (1, 100),
+    "sculptor_table[].move": (-100, 100),
+    "len(ring)": (0, 100),
+    "ring[].tile": (0, 100),
     "word_limit.max_letters": (1, 64),
-    "stand_in_objects.words": (0, 200),
+    "len(stand_in_objects.words)": (1, 200),
 }
-"""The range of every count a physical box can have (A-B.2 track, B3 box, B16 table): a file
-outside them is refused by path before anything proportional to a count is built."""
-
-
-def in_bounds(name: str, value: int) -> bool:
-    low, high = BOUNDS[name]
-    return low <= value <= high
+"""The range of every number and list a physical box can have (A-B.2 track, B3 box, B16
+table, A-B.15 word length), as ``kernel.bounds`` patterns: a file outside them is refused by
+path before anything proportional to a count is built."""
 
 
 def track_problems(track: Track, path: str) -> list[str]:
     """Problems of a track geometry (A-B.2), each naming its path."""
     problems = []
-    if not is_int(track.spaces) or not in_bounds("track.spaces", track.spaces):
-        low, high = BOUNDS["track.spaces"]
+    low, high = BOUNDS["track.spaces"]
+    if not is_int_in(track.spaces, low, high):
         problems.append(
             f"a track has {low}-{high} spaces, not {describe(track.spaces)} @ {path}.spaces"
         )
@@ -217,33 +223,6 @@ def ring_problems(kinds: tuple[object, ...], path: str) -> list[str]:
     return problems
 
 
-def _range_problems(data: ComponentData) -> list[str]:
-    """Every count within ``BOUNDS``, each problem naming its path."""
-    problems: list[str] = []
-
-    def bound(name: str, value: int, path: str) -> None:
-        if not in_bounds(name, value):
-            low, high = BOUNDS[name]
-            problems.append(f"must lie within {low}..{high}, not {describe(value)} @ {path}")
-
-    bound("version", data.version, "$.version")
-    for i, row in enumerate(data.objects_per_player):
-        bound("players", row.players, f"$.objects_per_player[{i}].players")
-        bound("objects", row.objects, f"$.objects_per_player[{i}].objects")
-    bound("jewels.maximum", data.jewels.maximum, "$.jewels.maximum")
-    bound("arrows.total", data.arrows.total, "$.arrows.total")
-    bound("arrows.per_object", data.arrows.per_object, "$.arrows.per_object")
-    for j, gain in enumerate(data.arrows.guesser_gain):
-        bound("arrows.guesser_gain", gain, f"$.arrows.guesser_gain[{j}]")
-    bound("curses.per_player", data.curses.per_player, "$.curses.per_player")
-    bound("die.sides", data.die.sides, "$.die.sides")
-    for i, sculptor_row in enumerate(data.sculptor_table):
-        bound("sculptor.move", sculptor_row.move, f"$.sculptor_table[{i}].move")
-    bound("word_limit.max_letters", data.word_limit.max_letters, "$.word_limit.max_letters")
-    bound("stand_in_objects.words", len(data.stand_in_objects.words), "$.stand_in_objects.words")
-    return problems
-
-
 def word_problems(words: tuple[str, ...], limit: int, path: str) -> list[str]:
     """B2, A-B.15: every secret word has 1..``limit`` letters (spaces removed)."""
     problems = []
@@ -269,10 +248,10 @@ def _problems_in(data: ComponentData) -> list[str]:
     def check_provenance(value: str, path: str) -> None:
         check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {describe(value)}")
 
-    problems.extend(_range_problems(data))
-    problems.extend(track_problems(data.track, "$.track"))
+    problems.extend(bound_problems(_converter.unstructure(data), BOUNDS))
     if problems:  # the laws below build lists as long as these counts
         return problems
+    problems.extend(track_problems(data.track, "$.track"))
     check(bool(data.objects_per_player), "$.objects_per_player", "no player count")
     seen: set[int] = set()
     for i, row in enumerate(data.objects_per_player):
@@ -356,6 +335,8 @@ def load_components(path: str | Path) -> ComponentData:
         raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidData(f"{file}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise InvalidData(f"{file}: nested too deeply") from None
     return components_from_mapping(raw, source=str(file))
 
 

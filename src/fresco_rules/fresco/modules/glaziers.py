@@ -120,14 +120,14 @@ class Glaziers(ModuleRules):
         prices = config.workbench_prices
         if prices is None:
             prices = data.workbench.prices
-        problems = workbench_problems(tuple(prices), "A6.1 workbench_prices")
-        if len(prices) != len(data.workbench.prices):
+        problems = workbench_problems(prices, "A6.1 workbench_prices")
+        if not problems and len(prices) != len(data.workbench.prices):
             problems.append(
                 f"{len(data.workbench.prices)} slot prices needed @ A6.1 workbench_prices"
             )
         cells = data.window_segments.segments
         if config.window_segments is not None:
-            cells = tuple(tuple(cell) for cell in config.window_segments)  # type: ignore[misc]
+            cells = config.window_segments
             problems += segment_problems(
                 cells, "A6.2 window_segments", len(data.window_segments.segments)
             )
