@@ -38,7 +38,7 @@ def _refused(game: Any, record: Any) -> InvalidRecord:
 
 
 def _with_setup(**fields: Any) -> dict[str, Any]:
-    record = copy.deepcopy(FRESCO)
+    record: dict[str, Any] = copy.deepcopy(FRESCO)
     record["setup"].update(fields)
     return record
 
