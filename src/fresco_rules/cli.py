@@ -19,10 +19,13 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
+from .kernel.catalogue import load_catalogue
 from .kernel.errors import InvalidData, RulesError
+from .kernel.matrix import scan_tests
 from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
+from .kernel.registry import implementations
 
 GAMES = ("fresco", "barbarossa")
 
@@ -244,10 +247,6 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    from .kernel.catalogue import load_catalogue
-    from .kernel.matrix import scan_tests
-    from .kernel.registry import implementations
-
     front = frontend(args.game)
     pattern = getattr(front.package, "RULE_ID", None)
     catalogue = (

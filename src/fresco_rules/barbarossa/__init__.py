@@ -58,6 +58,9 @@ from .engine import (
     winners,
 )
 from .flow import new_game, order_callers
+from .game import GAME, record_game
+from .records import make_codec
+from .render import describe
 from .scoring import sculptor_delta
 from .state import Event, Judgement, Note, Request, State, Step
 from .vocab import (
@@ -74,6 +77,7 @@ from .vocab import (
 __all__ = [
     "ACTIONS_BY_KIND",
     "ACTION_TYPES",
+    "GAME",
     "LAST_LETTER",
     "NO_SUCH_LETTER",
     "OPTION_TYPES",
@@ -117,40 +121,21 @@ __all__ = [
     "components_to_mapping",
     "current_player",
     "default_components",
+    "describe",
     "explain",
     "guess_matches",
     "is_over",
     "legal_actions",
     "load_components",
+    "make_codec",
     "new_game",
     "normalise_word",
     "order_callers",
     "player_view",
     "public_log",
+    "record_game",
     "scores",
     "sculptor_delta",
     "token_ledger",
     "winners",
 ]
-
-from ..kernel.protocol import GameRules as _GameRules
-from .records import make_codec, record_game
-from .render import describe
-
-GAME: _GameRules[State, Action] = _GameRules(
-    name="barbarossa",
-    default_config=GameConfig,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    explain=explain,
-    is_over=is_over,
-    scores=scores,
-    current_player=current_player,
-    token_ledger=token_ledger,
-    describe=describe,
-    codec=make_codec(),
-)
-"""Barbarossa as a kernel ``GameRules`` value (random play, state machines, records)."""
-
-__all__ += ["GAME", "describe", "make_codec", "record_game"]

@@ -26,6 +26,8 @@ from .actions import (
 )
 from .flow import advance
 from .state import Judgement, State, Step, object_name
+from .turns import current_player as current_player
+from .turns import decision_rule as decision_rule
 from .turns import position_name
 from .vocab import REPLY_LABELS, Reply, Verdict
 
@@ -49,43 +51,6 @@ _RULES: dict[type, tuple[Check, Effect]] = {
 
 _ANSWERS = tuple(Answer(reply) for reply in Reply)
 _VERDICTS = tuple(Judge(verdict) for verdict in Verdict)
-_STEP_RULE = {
-    Step.MOVE: "B5",
-    Step.LETTER: "B9",
-    Step.QUESTION: "B10",
-    Step.SOLUTION: "B11",
-    Step.OVER: "B19",
-}
-_JUDGEMENT_RULE = {Judgement.ANSWER: "B10", Judgement.LETTER: "B9", Judgement.VERDICT: "B13"}
-
-
-def decision_rule(state: State) -> str:
-    """The rule of the decision now due (named when something that is no action arrives)."""
-    if state.step is Step.OVER:
-        return "B19"
-    if state.window is not None:
-        return "A-B.12"
-    if state.request is not None:
-        return _JUDGEMENT_RULE[state.request.judgement]
-    if state.callers:
-        return "B17"
-    return _STEP_RULE.get(state.step, "B4")
-
-
-def current_player(state: State) -> int | None:
-    """The seat to decide now: the sculptor giving an answer, letter or verdict; the curse
-    caller choosing his curse's effect; otherwise the active player. At a curse window the
-    whole table answers with one ``CallCurses`` naming its callers, recorded under the active
-    player's seat. None once the game is over."""
-    if state.step is Step.OVER:
-        return None
-    if state.window is not None:
-        return state.active
-    if state.request is not None:
-        return state.owner(state.request.obj)
-    if state.callers:
-        return state.callers[0]
-    return state.active
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .. import __version__
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
 from ..kernel.records import RecordCodec
-from .actions import ACTION_TYPES, Action
+from .actions import ACTION_TYPES
 from .config import SETUP_BOUNDS, GameConfig, derive_tables
 from .data import ComponentData, default_components
 from .engine import current_player, decision_rule
@@ -69,12 +68,3 @@ def shipped_schema() -> dict[str, Any]:
 def make_codec(components: Iterable[ComponentData] = ()) -> RecordCodec:
     """The Barbarossa record codec; ``components`` adds component sets a record may name."""
     return generic.build_codec(SPEC, components)
-
-
-def record_game(
-    config: GameConfig, seed: int, steps: Sequence[tuple[int | None, Action]], final: State
-) -> dict[str, Any]:
-    """The record of a Barbarossa game (see ``kernel.records`` for the format)."""
-    from . import GAME
-
-    return generic.record_game(GAME, __version__, config, seed, steps, final)

@@ -19,7 +19,7 @@ from .actions import (
     StopAsking,
 )
 from .state import State, Step, object_name
-from .turns import position_name
+from .turns import current_player, position_name
 from .vocab import EVENT_LABELS, REPLY_LABELS
 
 
@@ -30,8 +30,6 @@ def _seat(seat: int | None) -> str:
 def describe(state: State, action: Action) -> str:
     """A short sentence for ``action`` taken in ``state`` (secret words and letters are not
     shown: a log is public, B24)."""
-    from .engine import current_player
-
     who = _seat(current_player(state))
     if isinstance(action, RollDie):
         return f"{who} rolls the die"

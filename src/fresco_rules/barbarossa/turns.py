@@ -51,6 +51,44 @@ from .vocab import LAST_LETTER, NO_SUCH_LETTER, Reply, Verdict
 
 _is_int = is_int
 
+_STEP_RULE = {
+    Step.MOVE: "B5",
+    Step.LETTER: "B9",
+    Step.QUESTION: "B10",
+    Step.SOLUTION: "B11",
+    Step.OVER: "B19",
+}
+_JUDGEMENT_RULE = {Judgement.ANSWER: "B10", Judgement.LETTER: "B9", Judgement.VERDICT: "B13"}
+
+
+def decision_rule(state: State) -> str:
+    """The rule of the decision now due (named when something that is no action arrives)."""
+    if state.step is Step.OVER:
+        return "B19"
+    if state.window is not None:
+        return "A-B.12"
+    if state.request is not None:
+        return _JUDGEMENT_RULE[state.request.judgement]
+    if state.callers:
+        return "B17"
+    return _STEP_RULE.get(state.step, "B4")
+
+
+def current_player(state: State) -> int | None:
+    """The seat to decide now: the sculptor giving an answer, letter or verdict; the curse
+    caller choosing his curse's effect; otherwise the active player. At a curse window the
+    whole table answers with one ``CallCurses`` naming its callers, recorded under the active
+    player's seat. None once the game is over."""
+    if state.step is Step.OVER:
+        return None
+    if state.window is not None:
+        return state.active
+    if state.request is not None:
+        return state.owner(state.request.obj)
+    if state.callers:
+        return state.callers[0]
+    return state.active
+
 
 def position_name(position: int) -> str:
     """``letter 3`` or ``the last letter`` (A-B.15)."""
@@ -58,8 +96,6 @@ def position_name(position: int) -> str:
 
 
 def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> IllegalAction:
-    from .engine import current_player
-
     cls = MalformedAction if malformed else IllegalAction
     return cls(rule, reason, seat=current_player(state), where=state.where())
 

@@ -9,36 +9,18 @@ The public protocol: ``new_game``, ``legal_actions``, ``apply``, ``explain``, ``
 """
 
 from .actions import (
-    ACTION_TYPES,
-    ACTIONS_BY_KIND,
     Action,
     AttendTheatre,
     Blend,
-    BuyGlass,
     BuyTile,
-    BuyWishingCard,
     ChooseGetUp,
     ChooseTrackSpace,
     CloseBooth,
     EarnStudio,
     EndTurn,
-    Gild,
-    HandInGlass,
-    PlaceGlassworks,
-    PlacePennies,
     Restore,
     RestoreAltar,
-    SkipStreetMusician,
     SubmitPlan,
-    TakeWindow,
-    UseAlchemy,
-    UseBishopsPraise,
-    UseBishopsVisit,
-    UseFreePaints,
-    UseLuckyFellow,
-    UseReward,
-    UseStreetMusician,
-    UseTip,
 )
 from .config import (
     AlchemyInputs,
@@ -70,6 +52,8 @@ from .data import (
     load_components,
 )
 from .engine import (
+    ACTION_TYPES,
+    ACTIONS_BY_KIND,
     apply,
     current_player,
     explain,
@@ -82,7 +66,25 @@ from .engine import (
     winners,
 )
 from .flow import new_game
+from .game import GAME, record_game
+from .modules.glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
 from .modules.leaf_gold import gilding_points
+from .modules.leaf_gold_actions import Gild
+from .modules.wishing_well_actions import (
+    BuyWishingCard,
+    PlacePennies,
+    SkipStreetMusician,
+    UseAlchemy,
+    UseBishopsPraise,
+    UseBishopsVisit,
+    UseFreePaints,
+    UseLuckyFellow,
+    UseReward,
+    UseStreetMusician,
+    UseTip,
+)
+from .records import make_codec
+from .render import describe
 from .scoring import (
     altar_points,
     bishop_bonus,
@@ -109,6 +111,7 @@ __all__ = [
     "ACTION_TYPES",
     "BASE_PAINTS",
     "CENTRE",
+    "GAME",
     "GLASS",
     "Action",
     "AlchemyInputs",
@@ -177,16 +180,19 @@ __all__ = [
     "components_to_mapping",
     "current_player",
     "default_components",
+    "describe",
     "explain",
     "gilding_points",
     "is_over",
     "legal_actions",
     "leonardo_score",
     "load_components",
+    "make_codec",
     "money_points",
     "new_game",
     "parse_modules",
     "player_view",
+    "record_game",
     "restoration_points",
     "scores",
     "token_ledger",
@@ -194,25 +200,3 @@ __all__ = [
     "window_penalty",
     "winners",
 ]
-
-from ..kernel.protocol import GameRules as _GameRules
-from .records import make_codec, record_game
-from .render import describe
-
-GAME: _GameRules[State, Action] = _GameRules(
-    name="fresco",
-    default_config=GameConfig,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    explain=explain,
-    is_over=is_over,
-    scores=scores,
-    current_player=current_player,
-    token_ledger=token_ledger,
-    describe=describe,
-    codec=make_codec(),
-)
-"""Fresco as a kernel ``GameRules`` value (random play, state machines, records)."""
-
-__all__ += ["GAME", "describe", "make_codec", "record_game"]

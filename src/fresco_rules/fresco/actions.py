@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from attrs import field, frozen
 
 from ..kernel.actions import strict_key as _strict
-from .vocab import Glass, Location, Paint, Segment
+from .vocab import Paint, Segment
 
 
 @frozen
@@ -129,147 +129,12 @@ class EndTurn:
     kind: ClassVar[str] = "end_turn"
 
 
-# --- module 4: the Wishing Well -------------------------------------------------------------
+class ModuleAction:
+    """Base of the action kinds an expansion module declares in its own files
+    (``fresco/modules/*_actions.py``); the engine learns them from the module's ``Plugin``."""
 
-
-@frozen
-class UseStreetMusician:
-    """Phase 1 (R4.11): right after his get-up mood change, play a Street Musician: mood +1."""
-
-    kind: ClassVar[str] = "use_street_musician"
-
-
-@frozen
-class SkipStreetMusician:
-    """Phase 1 (R4.11): keep the Street Musician for a later round."""
-
-    kind: ClassVar[str] = "skip_street_musician"
-
-
-@frozen
-class PlacePennies:
-    """Planning (R4.3): put ``count`` (0-2) lucky pennies on the market symbol of the plan."""
-
-    kind: ClassVar[str] = "place_pennies"
-    count: int = field(eq=_strict)
-
-
-@frozen
-class BuyWishingCard:
-    """Market (R4.4, A4.1): at the start of the market turn, throw pennies into the well and
-    draw the top Wishing Card."""
-
-    kind: ClassVar[str] = "buy_wishing_card"
-
-
-@frozen
-class UseLuckyFellow:
-    """Market (R4.12): a Lucky Fellow card gives 2 pennies."""
-
-    kind: ClassVar[str] = "use_lucky_fellow"
-
-
-@frozen
-class UseFreePaints:
-    """Market (R4.12): after buying, take the Free Paints card's pictured ``tile`` for free."""
-
-    kind: ClassVar[str] = "use_free_paints"
-    tile: str = field(eq=_strict)
-
-
-@frozen
-class UseBishopsVisit:
-    """Cathedral (R4.12, A4.6): move the bishop free of charge to segment ``to``."""
-
-    kind: ClassVar[str] = "use_bishops_visit"
-    to: Segment = field(eq=_strict)
-
-
-@frozen
-class UseBishopsPraise:
-    """Cathedral (R4.12, A4.5): the next segment restoration's bishop bonus rises by 1."""
-
-    kind: ClassVar[str] = "use_bishops_praise"
-
-
-@frozen
-class UseTip:
-    """Studio (R4.12): a Tip gives 1 Thaler and 1 penny."""
-
-    kind: ClassVar[str] = "use_tip"
-
-
-@frozen
-class UseAlchemy:
-    """Workshop (R4.12, A4.7): hand in three primaries ``paints`` for one ``result``."""
-
-    kind: ClassVar[str] = "use_alchemy"
-    paints: tuple[Paint, Paint, Paint] = field(converter=_canonical_paints, eq=_strict)
-    result: Paint = field(eq=_strict)
-
-
-@frozen
-class UseReward:
-    """Theatre (R4.12): a Reward gives 3 Thalers."""
-
-    kind: ClassVar[str] = "use_reward"
-
-
-# --- module 5: the Leaf Gold --------------------------------------------------------------------
-
-
-@frozen
-class Gild:
-    """Cathedral (R5.6): add one leaf gold to this restoration (``add``) or not."""
-
-    kind: ClassVar[str] = "gild"
-    add: bool = field(eq=_strict)
-
-
-# --- module 6: the Glaziers ---------------------------------------------------------------------
-
-
-@frozen
-class PlaceGlassworks:
-    """Planning (R6.7, R6.8): cover column ``location`` with the Glassworks tile (None: do not
-    use it), with one of the player's own apprentices on its bottom space when ``apprentice``."""
-
-    kind: ClassVar[str] = "place_glassworks"
-    location: Location | None = field(eq=_strict)
-    apprentice: bool = field(default=False, eq=_strict)
-
-
-@frozen
-class BuyGlass:
-    """Glassworks (R6.9): buy one glass token of colour ``glass`` from the offer."""
-
-    kind: ClassVar[str] = "buy_glass"
-    glass: Glass = field(eq=_strict)
-
-
-@frozen
-class TakeWindow:
-    """Cathedral (R6.12): take the window in workbench ``slot`` for the restored segment."""
-
-    kind: ClassVar[str] = "take_window"
-    slot: int = field(eq=_strict)
-
-
-def _canonical_glass(glass: Any) -> Any:
-    """Glass hand-ins are multisets: sort them into ``Glass`` order."""
-    if isinstance(glass, (tuple, list)) and all(isinstance(g, Glass) for g in glass):
-        order = list(Glass)
-        return tuple(sorted(glass, key=order.index))
-    return glass
-
-
-@frozen
-class HandInGlass:
-    """Cathedral (R6.15, R6.19): hand in ``glass`` for the window just taken, or for the
-    altar window after an altar restoration (possibly nothing)."""
-
-    kind: ClassVar[str] = "hand_in_glass"
-    glass: tuple[Glass, ...] = field(converter=_canonical_glass, eq=_strict)
+    __slots__ = ()
+    kind: ClassVar[str]
 
 
 Action = (
@@ -284,25 +149,10 @@ Action = (
     | AttendTheatre
     | ChooseTrackSpace
     | EndTurn
-    | UseStreetMusician
-    | SkipStreetMusician
-    | PlacePennies
-    | BuyWishingCard
-    | UseLuckyFellow
-    | UseFreePaints
-    | UseBishopsVisit
-    | UseBishopsPraise
-    | UseTip
-    | UseAlchemy
-    | UseReward
-    | Gild
-    | PlaceGlassworks
-    | BuyGlass
-    | TakeWindow
-    | HandInGlass
+    | ModuleAction
 )
 
-ACTION_TYPES: tuple[type[Action], ...] = (
+BASE_ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseGetUp,
     SubmitPlan,
     BuyTile,
@@ -314,21 +164,5 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     AttendTheatre,
     ChooseTrackSpace,
     EndTurn,
-    UseStreetMusician,
-    SkipStreetMusician,
-    PlacePennies,
-    BuyWishingCard,
-    UseLuckyFellow,
-    UseFreePaints,
-    UseBishopsVisit,
-    UseBishopsPraise,
-    UseTip,
-    UseAlchemy,
-    UseReward,
-    Gild,
-    PlaceGlassworks,
-    BuyGlass,
-    TakeWindow,
-    HandInGlass,
 )
-ACTIONS_BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
+"""The base game's action kinds, in record order (the modules' follow, see ``engine``)."""

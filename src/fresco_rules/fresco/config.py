@@ -4,7 +4,6 @@ A5.x, A6.x) and component data."""
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING
 
 import attrs
 from attrs import frozen
@@ -24,11 +23,8 @@ from .data import (
     hostel_problems,
     mood_problems,
 )
+from .extensions import ModuleRules, build_modules
 from .vocab import PAINT_INDEX, Module, Paint, paint_counts, parse_modules
-
-if TYPE_CHECKING:
-    from .extensions import ModuleRules
-
 
 WORKBENCH_PRICE_MAX = 20
 WORKBENCH_SLOTS_MAX = 12
@@ -379,8 +375,6 @@ def derive_tables(config: GameConfig) -> Tables:
     )
     if not modules:
         return tables
-    from .modules import build_modules
-
     try:
         rules = build_modules(config, tables)
     except ValueError as exc:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..kernel.errors import IllegalAction, MalformedAction
@@ -10,44 +10,28 @@ from ..kernel.registry import implements
 from . import extensions as ext
 from . import turns
 from .actions import (
+    BASE_ACTION_TYPES,
     Action,
     AttendTheatre,
     Blend,
-    BuyGlass,
     BuyTile,
-    BuyWishingCard,
     ChooseGetUp,
     ChooseTrackSpace,
     CloseBooth,
     EarnStudio,
     EndTurn,
-    Gild,
-    HandInGlass,
-    PlaceGlassworks,
-    PlacePennies,
     Restore,
     RestoreAltar,
-    SkipStreetMusician,
     SubmitPlan,
-    TakeWindow,
-    UseAlchemy,
-    UseBishopsPraise,
-    UseBishopsVisit,
-    UseFreePaints,
-    UseLuckyFellow,
-    UseReward,
-    UseStreetMusician,
-    UseTip,
 )
+from .extensions import Check, Effect
 from .flow import advance
-from .modules import glaziers, leaf_gold, wishing_well
+from .plugins import PLUGINS
 from .state import Phase, State, Turn
+from .turns import current_player as current_player
 from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, Location
 
-Check = Callable[[State, Any], IllegalAction | None]
-Effect = Callable[[State, Any], State]
-
-_RULES: dict[type, tuple[Check, Effect]] = {
+BASE_RULES: dict[type[Any], tuple[Check, Effect]] = {
     ChooseGetUp: (turns.check_get_up, turns.do_get_up),
     SubmitPlan: (turns.check_plan, turns.do_plan),
     BuyTile: (turns.check_buy, turns.do_buy),
@@ -59,26 +43,23 @@ _RULES: dict[type, tuple[Check, Effect]] = {
     AttendTheatre: (turns.check_theatre, turns.do_theatre),
     ChooseTrackSpace: (turns.check_track_space, turns.do_track_space),
     EndTurn: (turns.check_end_turn, turns.do_end_turn),
-    # module 4: the Wishing Well
-    UseStreetMusician: (wishing_well.check_musician, wishing_well.do_musician),
-    SkipStreetMusician: (wishing_well.check_skip_musician, wishing_well.do_skip_musician),
-    PlacePennies: (wishing_well.check_pennies, wishing_well.do_pennies),
-    BuyWishingCard: (wishing_well.check_buy_card, wishing_well.do_buy_card),
-    UseLuckyFellow: (wishing_well.check_lucky_fellow, wishing_well.do_lucky_fellow),
-    UseFreePaints: (wishing_well.check_free_paints, wishing_well.do_free_paints),
-    UseBishopsVisit: (wishing_well.check_visit, wishing_well.do_visit),
-    UseBishopsPraise: (wishing_well.check_praise, wishing_well.do_praise),
-    UseTip: (wishing_well.check_tip, wishing_well.do_tip),
-    UseAlchemy: (wishing_well.check_alchemy, wishing_well.do_alchemy),
-    UseReward: (wishing_well.check_reward, wishing_well.do_reward),
-    # module 5: the Leaf Gold
-    Gild: (leaf_gold.check_gild, leaf_gold.do_gild),
-    # module 6: the Glaziers
-    PlaceGlassworks: (glaziers.check_glassworks, glaziers.do_glassworks),
-    BuyGlass: (glaziers.check_buy_glass, glaziers.do_buy_glass),
-    TakeWindow: (glaziers.check_take_window, glaziers.do_take_window),
-    HandInGlass: (glaziers.check_hand_in_glass, glaziers.do_hand_in_glass),
 }
+"""The base game's action kinds with their validator and effect."""
+
+_RULES: dict[type[Any], tuple[Check, Effect]] = {
+    **BASE_RULES,
+    **{kind: rules for plugin in PLUGINS for kind, rules in plugin.actions.items()},
+}
+"""The dispatch table: the base game's rules plus every installed module's (a module's
+validators refuse its actions with G.1 when it is not in play)."""
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    *BASE_ACTION_TYPES,
+    *(kind for plugin in PLUGINS for kind in plugin.actions),
+)
+"""Every action kind, base game first, then each module's in module order (record order)."""
+ACTIONS_BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
+_STAGE_KINDS = frozenset(kind for plugin in PLUGINS for kind in plugin.stage_kinds)
 
 _PHASE_RULE = {
     Phase.GET_UP: "R0.17",
@@ -95,24 +76,6 @@ def _pending(state: State) -> ext.Pending | None:
     if found is None and state.phase is Phase.PLAN:
         found = ext.plan_step(state, turns.planner(state))
     return found
-
-
-def current_player(state: State) -> int | None:
-    """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
-    phase = state.phase
-    if state.tables.modules and phase is not Phase.OVER:
-        due = ext.pending(state)
-        if due is not None:
-            return state.controller if state.is_leonardo(due.actor) else due.actor
-    if phase is Phase.GET_UP:
-        actor = state.order[state.step]
-    elif phase is Phase.PLAN:
-        return turns.planner(state)
-    elif phase is Phase.ACTION and state.turn is not None:
-        actor = state.turn.actor
-    else:
-        return None
-    return state.controller if state.is_leonardo(actor) else actor
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -177,10 +140,10 @@ def _violation(state: State, action: object) -> IllegalAction | None:
         return IllegalAction("R0.62", "the game is over", where=state.where())
     if state.tables.modules:
         due = _pending(state)
-        if due is not None:
-            refused = due.refuse(state, action)
-            if refused is not None:
-                return refused
+        if due is not None and not _takes(due, action):
+            return IllegalAction(
+                due.rule, due.reason, seat=current_player(state), where=state.where()
+            )
     try:
         return rules[0](state, action)
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
@@ -191,6 +154,13 @@ def _violation(state: State, action: object) -> IllegalAction | None:
             seat=current_player(state),
             where=state.where(),
         )
+
+
+def _takes(due: ext.Pending, action: object) -> bool:
+    """True when ``action`` is of a kind the due decision takes, or a restoration-stage kind
+    (whose own validator names the precise rule)."""
+    kind = getattr(type(action), "kind", None)
+    return kind in _STAGE_KINDS or any(type(action) is type(a) for a in due.actions)
 
 
 def explain(state: State, action: object) -> IllegalAction | None:

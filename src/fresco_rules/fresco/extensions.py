@@ -3,8 +3,11 @@
 The base game calls each extension point below at one place; each point asks the modules in play
 (``state.tables.modules``, in module order) in turn. A game without modules has no module rules,
 so every point is skipped by its caller's ``if tables.modules`` and the base game runs exactly as
-without this file. A module is a ``ModuleRules`` subclass in ``fresco/modules/`` that overrides
-the hooks it needs; every hook is a pure function of the state.
+without this file. A module is a plug-in in ``fresco/modules/``: a ``ModuleRules`` subclass that
+overrides the hooks it needs (every hook is a pure function of the state), its action kinds with
+their validators and effects, and a ``Plugin`` record that declares them; ``fresco/plugins.py``
+installs the plug-ins and the engine assembles its dispatch table from them. Nothing in the base
+game imports a plug-in.
 
 Extension points, in the order of a round:
 
@@ -29,21 +32,25 @@ Extension points, in the order of a round:
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from attrs import frozen
 
 from ..kernel.errors import IllegalAction
+from ..kernel.registry import implements
 from .vocab import Location, Module
 
 if TYPE_CHECKING:
     from .actions import Action, SubmitPlan
+    from .config import GameConfig, Tables
     from .state import Restoration, ScoreParts, State, Turn
 
 
-STAGE_KINDS = frozenset({"gild", "take_window", "hand_in_glass"})
-"""Action kinds of restoration stages: their validators check which stage is due."""
+Check = Callable[["State", Any], IllegalAction | None]
+"""A validator: the violation of an action in a state, or None (``apply`` and ``explain``)."""
+Effect = Callable[["State", Any], "State"]
+"""The effect of a legal action (the engine's ``advance`` runs the automatic steps after it)."""
 
 
 @frozen
@@ -56,17 +63,6 @@ class Pending:
     reason: str
     actions: tuple[Action, ...]
 
-    def refuse(self, state: State, action: object) -> IllegalAction | None:
-        """None when ``action`` is of a kind this decision takes (or a restoration-stage kind,
-        whose own validator names the precise rule), else the violation."""
-        kind = getattr(type(action), "kind", None)
-        if kind in STAGE_KINDS or any(type(action) is type(a) for a in self.actions):
-            return None
-        from .engine import current_player
-
-        seat = current_player(state)
-        return IllegalAction(self.rule, self.reason, seat=seat, where=state.where())
-
 
 class ModuleRules:
     """The hooks of one expansion module; every default leaves the state as it is.
@@ -78,6 +74,12 @@ class ModuleRules:
     module: ClassVar[Module]
     segment_stages: ClassVar[tuple[str, ...]] = ()
     altar_stages: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def build(cls, config: GameConfig, tables: Tables) -> Self:
+        """The module's rules for a game, with its tables derived once from the config and the
+        component data; raises ``ValueError`` for a bad option."""
+        raise NotImplementedError
 
     def setup(self, state: State) -> State:
         return state
@@ -156,6 +158,74 @@ class ModuleRules:
 
     def view(self, state: State, seat: int) -> dict[str, Any]:
         return {}
+
+
+def _no_text(state: State, action: object) -> str | None:
+    return None
+
+
+def _no_events(before: State, after: State) -> list[str]:
+    return []
+
+
+def _no_lines(state: State) -> list[str]:
+    return []
+
+
+@frozen(eq=False)
+class Plugin:
+    """One expansion module as the engine sees it, declared at the end of the module's own file:
+    its hooks (``rules``, a ``ModuleRules`` subclass built per game), its action kinds with their
+    validator and effect (in record order), and its text for people. The engine assembles its
+    dispatch table from the base game's rules plus every installed plug-in (``fresco/plugins.py``);
+    a module's validators refuse its actions with G.1 when it is not in play."""
+
+    module: Module
+    rules: type[ModuleRules]
+    actions: Mapping[type[Any], tuple[Check, Effect]]
+    stage_kinds: frozenset[str] = frozenset()
+    """Action kinds taken at the module's restoration stages (R6.26): a pending decision lets
+    them through to their own validator, which names the precise rule."""
+    describe: Callable[[State, Any], str | None] = _no_text
+    """The sentence (after the actor's name) for one of the module's actions, else None."""
+    events: Callable[[State, State], list[str]] = _no_events
+    """What the module's rules did between two states, for logs."""
+    board_lines: Callable[[State], list[str]] = _no_lines
+    """The module's public pieces, for the board text."""
+
+
+_INSTALLED: dict[Module, Plugin] = {}
+
+
+def install(*plugins: Plugin) -> tuple[Plugin, ...]:
+    """Make plug-ins known to the engine (``fresco/plugins.py`` installs every module)."""
+    for plugin in plugins:
+        _INSTALLED[plugin.module] = plugin
+    return plugins
+
+
+def installed() -> tuple[Plugin, ...]:
+    """The installed plug-ins, in module order."""
+    return tuple(_INSTALLED[module] for module in Module if module in _INSTALLED)
+
+
+@implements("G.1", "G.2", "G.3", "G.5")
+def build_modules(config: GameConfig, tables: Tables) -> tuple[ModuleRules, ...]:
+    """The rules of the modules in ``config``, in module order, with their tables derived once
+    from the config and the component data. Raises ``ValueError`` for a bad option.
+
+    G.1: modules 4, 5 and 6 join the base game in any combination; each adds its own sub-state
+    and hooks, and every base rule applies unless a hook changes it. G.2, G.3 and G.5: the
+    paints depot, the bank and the extra boards beside the main board change no rule, so the
+    paint and money supplies stay the base game's ledgers (R0.66)."""
+    missing = sorted(m.value for m in config.modules if m not in _INSTALLED)
+    if missing:
+        raise ValueError(f"G.1: module {missing[0]} is not installed")
+    return tuple(
+        plugin.rules.build(config, tables)
+        for plugin in installed()
+        if plugin.module in config.modules
+    )
 
 
 # --- the extension points ------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 from attrs import evolve
 
 from ..kernel.chance import Chance, Outcome, draw, start_chance
+from ..kernel.errors import MalformedAction
 from ..kernel.registry import implements
 from . import extensions as ext
 from .actions import SubmitPlan
@@ -84,8 +85,6 @@ def new_game(
     ``state.chance.log``) instead of the generator's, e.g. for a record made by another program;
     with ``chance_only`` a draw beyond them is refused instead of generated.
     """
-    from ..kernel.errors import MalformedAction
-
     if config is None:
         config = GameConfig()
     if isinstance(seed, bool) or not isinstance(seed, int):

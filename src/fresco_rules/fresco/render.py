@@ -6,41 +6,27 @@ from .actions import (
     Action,
     AttendTheatre,
     Blend,
-    BuyGlass,
     BuyTile,
-    BuyWishingCard,
     ChooseGetUp,
     ChooseTrackSpace,
     CloseBooth,
     EarnStudio,
     EndTurn,
-    Gild,
-    HandInGlass,
-    PlaceGlassworks,
-    PlacePennies,
     Restore,
     RestoreAltar,
-    SkipStreetMusician,
     SubmitPlan,
-    TakeWindow,
-    UseAlchemy,
-    UseBishopsPraise,
-    UseBishopsVisit,
-    UseFreePaints,
-    UseLuckyFellow,
-    UseReward,
-    UseStreetMusician,
-    UseTip,
 )
+from .engine import token_ledger
+from .extensions import pending
+from .plugins import PLUGINS
 from .state import Phase, State, actor_name, booth_name
-from .vocab import GLASS, GRID, GlassCounts, paints_text
+from .turns import planner
+from .vocab import GRID, paints_text
 
 
 def acting_name(state: State) -> str:
     """Who acts now, naming Leonardo's controller when he acts."""
     if state.tables.modules and state.phase is not Phase.OVER:
-        from .extensions import pending
-
         due = pending(state)
         if due is not None:
             return actor_name(state, due.actor)
@@ -49,8 +35,6 @@ def acting_name(state: State) -> str:
     elif state.phase is Phase.ACTION and state.turn is not None:
         actor = state.turn.actor
     else:
-        from .turns import planner
-
         return f"seat {planner(state)}"
     if state.is_leonardo(actor):
         return f"Leonardo (by seat {state.controller})"
@@ -97,62 +81,12 @@ def describe(state: State, action: Action) -> str:
     return f"{who} {_describe_module_action(state, action)}"
 
 
-def glass_text(counts: GlassCounts) -> str:
-    """Glass counts as ``Y2 B1`` (``-`` when none)."""
-    parts = [f"{g.name[0]}{n}" for g, n in zip(GLASS, counts, strict=True) if n]
-    return " ".join(parts) if parts else "-"
-
-
 def _describe_module_action(state: State, action: Action) -> str:
-    """The sentence (after the actor's name) for an action of modules 4-6."""
-    if isinstance(action, UseStreetMusician):
-        return "plays a Street Musician (mood +1)"
-    if isinstance(action, SkipStreetMusician):
-        return "keeps the Street Musician"
-    if isinstance(action, PlacePennies):
-        pennies = "penny" if action.count == 1 else "pennies"
-        return f"puts {action.count} lucky {pennies} on the market symbol"
-    if isinstance(action, BuyWishingCard):
-        from .config import WishingPurchase
-
-        thrown = 1
-        all_for_one = state.config.wishing_purchase is WishingPurchase.ALL_FOR_ONE
-        if state.well is not None and state.turn is not None and all_for_one:
-            thrown = state.well.symbol[state.turn.actor]
-        pennies = "a lucky penny" if thrown == 1 else f"{thrown} lucky pennies"
-        return f"throws {pennies} into the well and draws a Wishing Card"
-    if isinstance(action, UseLuckyFellow):
-        return "plays a Lucky Fellow (+2 pennies)"
-    if isinstance(action, UseFreePaints):
-        label = state.tables.market_labels.get(action.tile, action.tile)
-        return f"plays Free Paints and takes {label} ({action.tile}) free"
-    if isinstance(action, UseBishopsVisit):
-        return f"plays Bishop's Visit: the bishop moves to {action.to}"
-    if isinstance(action, UseBishopsPraise):
-        return "plays Bishop's Praise (bishop bonus +1 on the next restoration)"
-    if isinstance(action, UseTip):
-        return "plays a Tip (+1 Thaler, +1 penny)"
-    if isinstance(action, UseAlchemy):
-        given = ", ".join(p.value for p in action.paints)
-        return f"plays Alchemy: {given} -> {action.result.value}"
-    if isinstance(action, UseReward):
-        return "plays a Reward (+3 Thalers)"
-    if isinstance(action, Gild):
-        return "adds a leaf gold to the restoration" if action.add else "adds no leaf gold"
-    if isinstance(action, PlaceGlassworks):
-        if action.location is None:
-            return "keeps the Glassworks tile"
-        extra = " with an apprentice on its bottom space" if action.apprentice else ""
-        return f"covers the {action.location.value} column with the Glassworks tile{extra}"
-    if isinstance(action, BuyGlass):
-        return f"buys {action.glass.value} glass"
-    if isinstance(action, TakeWindow):
-        glass = state.glass
-        window = glass.workbench[action.slot] if glass is not None else None
-        return f"takes window {window} from workbench slot {action.slot}"
-    if isinstance(action, HandInGlass):
-        given = ", ".join(g.value for g in action.glass) or "no glass"
-        return f"hands in {given}"
+    """The sentence (after the actor's name) for an action of a module (its plug-in's text)."""
+    for plugin in PLUGINS:
+        text = plugin.describe(state, action)
+        if text is not None:
+            return text
     return repr(action)
 
 
@@ -185,8 +119,8 @@ def events(before: State, after: State) -> list[str]:
 
 
 def module_events(before: State, after: State) -> list[str]:
-    """What modules 4-6 did between two states: scores, pennies, cards, leaf gold, glass and
-    windows."""
+    """What the modules did between two states: the restoration's score, then each plug-in's
+    events (pennies, cards, leaf gold, glass and windows)."""
     lines = []
     scored = after.scored
     if scored is not None and scored is not before.scored:
@@ -207,33 +141,8 @@ def module_events(before: State, after: State) -> list[str]:
         total = " + ".join(terms).replace("+ -", "- ") or "0"
         floor = " (floored at 0)" if scored.points == 0 and total != "0" else ""
         lines.append(f"  scores {scored.points} = {total}{floor}")
-    w0, w1 = before.well, after.well
-    if w0 is not None and w1 is not None:
-        if w1.well != w0.well:
-            lines.append(f"  the well holds {w1.well} lucky penn{'y' if w1.well == 1 else 'ies'}")
-        for seat in range(after.tables.players):
-            new = len(w1.hands[seat]) - len(w0.hands[seat])
-            if new > 0:
-                lines.append(f"  seat {seat} draws a Wishing Card")
-            back = w1.pennies[seat] - w0.pennies[seat]
-            if back > 0 and w0.symbol[seat] > w1.symbol[seat] and w1.well == w0.well:
-                lines.append(f"  seat {seat} takes back {back} penn{'y' if back == 1 else 'ies'}")
-    g0, g1 = before.gold, after.gold
-    if g0 is not None and g1 is not None:
-        for seat in range(after.tables.players):
-            if g1.held[seat] > g0.held[seat]:
-                lines.append(f"  seat {seat} takes {g1.held[seat] - g0.held[seat]} leaf gold")
-        if g1.disc is not g0.disc:
-            lines.append(f"  new gilding colour on the basket: {g1.disc.value}")
-    s0, s1 = before.glass, after.glass
-    if s0 is not None and s1 is not None:
-        for cell, (was, now) in enumerate(zip(s0.openings, s1.openings, strict=True)):
-            if now is not None and was is None:
-                lines.append(f"  window {now} goes into the opening of {divmod(cell, GRID)}")
-        if s1.workbench != s0.workbench:
-            lines.append(f"  workbench: {' '.join(w or '-' for w in s1.workbench)}")
-        if sum(s1.offer) > sum(s0.offer):
-            lines.append(f"  glass offer: {glass_text(s1.offer)}")
+    for plugin in PLUGINS:
+        lines.extend(plugin.events(before, after))
     return lines
 
 
@@ -349,15 +258,10 @@ _BASE_KINDS = ("money", "paint.", "fresco_tiles", "market_tiles", "apprentices")
 
 
 def _module_lines(state: State) -> list[str]:
-    """Modules 4-6: their public pieces and every module component by location."""
-    lines = []
-    if state.gold is not None:
-        lines.append(f"leaf gold: the disc on the basket is {state.gold.disc.value}")
-    if state.glass is not None:
-        bench = ", ".join(window or "-" for window in state.glass.workbench)
-        lines.append(f"glass offer: {glass_text(state.glass.offer)}; workbench: {bench}")
-    from .engine import token_ledger
-
+    """The modules: their public pieces and every module component by location."""
+    lines: list[str] = []
+    for plugin in PLUGINS:
+        lines.extend(plugin.board_lines(state))
     for kind, places in token_ledger(state).items():
         if not kind.startswith(_BASE_KINDS):
             where = ", ".join(f"{place} {count}" for place, count in places.items() if count)

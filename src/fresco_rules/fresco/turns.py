@@ -80,8 +80,6 @@ def _is_segment(value: object) -> bool:
 
 
 def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> IllegalAction:
-    from .engine import current_player
-
     cls = MalformedAction if malformed else IllegalAction
     return cls(rule, reason, seat=current_player(state), where=state.where())
 
@@ -195,6 +193,24 @@ def planner(state: State) -> int:
             if state.plans[seat] is None or ext.plan_step(state, seat) is not None
         )
     return next(seat for seat in range(state.tables.players) if state.plans[seat] is None)
+
+
+def current_player(state: State) -> int | None:
+    """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
+    phase = state.phase
+    if state.tables.modules and phase is not Phase.OVER:
+        due = ext.pending(state)
+        if due is not None:
+            return state.controller if state.is_leonardo(due.actor) else due.actor
+    if phase is Phase.GET_UP:
+        actor = state.order[state.step]
+    elif phase is Phase.PLAN:
+        return planner(state)
+    elif phase is Phase.ACTION and state.turn is not None:
+        actor = state.turn.actor
+    else:
+        return None
+    return state.controller if state.is_leonardo(actor) else actor
 
 
 @cache

@@ -7,6 +7,7 @@ A game describes itself once in a ``CodecSpec``; ``build_codec`` gives the ``Rec
 
 from __future__ import annotations
 
+import hashlib
 import json
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -19,7 +20,7 @@ import cattrs
 from attrs import frozen
 
 from .chance import Outcome
-from .errors import RulesError
+from .errors import InvalidData, RulesError
 from .jsonschema_gen import record_schema
 from .records import (
     MAX_CHANCE,
@@ -28,6 +29,7 @@ from .records import (
     RECORD_VERSION,
     InvalidRecord,
     RecordCodec,
+    make_record,
 )
 from .untrusted import describe
 
@@ -395,8 +397,6 @@ def record_game(
 ) -> dict[str, Any]:
     """The record of a game played with ``game`` (a ``GameRules`` with a codec), with its
     result when it is over."""
-    from .records import make_record
-
     return make_record(
         game,
         library_version=library_version,
@@ -428,8 +428,6 @@ class DigestIdentity:
 
 def structure_data(converter: cattrs.Converter, cls: type, body: Any, source: str) -> Any:
     """Structure a component table into ``cls``; ``InvalidData`` names every bad path."""
-    from .errors import InvalidData
-
     try:
         return converter.structure(body, cls)
     except STRUCTURE_ERRORS as exc:
@@ -442,7 +440,5 @@ def structure_data(converter: cattrs.Converter, cls: type, body: Any, source: st
 
 def content_digest(plain: Any) -> str:
     """A short, stable identity of plain JSON data (16 hex digits of its SHA-256)."""
-    import hashlib
-
     canonical = json.dumps(plain, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]

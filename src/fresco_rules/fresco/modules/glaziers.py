@@ -16,7 +16,7 @@ from ...kernel.chance import Chance, draw
 from ...kernel.errors import IllegalAction
 from ...kernel.registry import implements
 from .. import turns
-from ..actions import Action, BuyGlass, HandInGlass, PlaceGlassworks, SubmitPlan, TakeWindow
+from ..actions import Action, SubmitPlan
 from ..config import (
     AltarWindow,
     GameConfig,
@@ -25,8 +25,7 @@ from ..config import (
     Tables,
     WindowRefill,
 )
-from ..extensions import ModuleRules, Pending, current_stage
-from ..module_data import segment_problems, workbench_problems
+from ..extensions import ModuleRules, Pending, Plugin, current_stage
 from ..scoring import window_penalty
 from ..state import Phase, Restoration, ScoreParts, State, Turn
 from ..vocab import (
@@ -40,6 +39,8 @@ from ..vocab import (
     Module,
     Segment,
 )
+from .glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
+from .glaziers_data import segment_problems, workbench_problems
 from .glaziers_state import Cover, GlassState
 
 WINDOW, GLASS_STAGE, ALTAR_GLASS = "window", "glass", "altar_glass"
@@ -720,4 +721,71 @@ def do_hand_in_glass(state: State, action: HandInGlass) -> State:
     return turns.continue_restoration(state, evolve(r, glass=tuple(action.glass)))
 
 
-__all__ = ["Glaziers", "glass_counts"]
+# --- text for people -----------------------------------------------------------------------------
+
+
+def glass_text(counts: GlassCounts) -> str:
+    """Glass counts as ``Y2 B1`` (``-`` when none)."""
+    parts = [f"{g.name[0]}{n}" for g, n in zip(GLASS, counts, strict=True) if n]
+    return " ".join(parts) if parts else "-"
+
+
+def describe_action(state: State, action: object) -> str | None:
+    """The sentence (after the actor's name) for an action of module 6."""
+    if isinstance(action, PlaceGlassworks):
+        if action.location is None:
+            return "keeps the Glassworks tile"
+        extra = " with an apprentice on its bottom space" if action.apprentice else ""
+        return f"covers the {action.location.value} column with the Glassworks tile{extra}"
+    if isinstance(action, BuyGlass):
+        return f"buys {action.glass.value} glass"
+    if isinstance(action, TakeWindow):
+        glass = state.glass
+        window = glass.workbench[action.slot] if glass is not None else None
+        return f"takes window {window} from workbench slot {action.slot}"
+    if isinstance(action, HandInGlass):
+        given = ", ".join(g.value for g in action.glass) or "no glass"
+        return f"hands in {given}"
+    return None
+
+
+def events(before: State, after: State) -> list[str]:
+    """What module 6 did between two states: windows placed, the workbench, the glass offer."""
+    lines = []
+    s0, s1 = before.glass, after.glass
+    if s0 is not None and s1 is not None:
+        for cell, (was, now) in enumerate(zip(s0.openings, s1.openings, strict=True)):
+            if now is not None and was is None:
+                lines.append(f"  window {now} goes into the opening of {divmod(cell, GRID)}")
+        if s1.workbench != s0.workbench:
+            lines.append(f"  workbench: {' '.join(w or '-' for w in s1.workbench)}")
+        if sum(s1.offer) > sum(s0.offer):
+            lines.append(f"  glass offer: {glass_text(s1.offer)}")
+    return lines
+
+
+def board_lines(state: State) -> list[str]:
+    """The glass offer and the workbench."""
+    if state.glass is None:
+        return []
+    bench = ", ".join(window or "-" for window in state.glass.workbench)
+    return [f"glass offer: {glass_text(state.glass.offer)}; workbench: {bench}"]
+
+
+PLUGIN = Plugin(
+    module=Module.GLAZIERS,
+    rules=Glaziers,
+    actions={
+        PlaceGlassworks: (check_glassworks, do_glassworks),
+        BuyGlass: (check_buy_glass, do_buy_glass),
+        TakeWindow: (check_take_window, do_take_window),
+        HandInGlass: (check_hand_in_glass, do_hand_in_glass),
+    },
+    stage_kinds=frozenset({TakeWindow.kind, HandInGlass.kind}),
+    describe=describe_action,
+    events=events,
+    board_lines=board_lines,
+)
+"""Module 6 as a plug-in (installed by ``fresco/plugins.py``)."""
+
+__all__ = ["PLUGIN", "Glaziers", "glass_counts", "glass_text"]

@@ -16,12 +16,12 @@ from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
 from ...kernel.registry import implements
 from .. import turns
-from ..actions import Gild
 from ..config import DiscSet, FreeTileGold, GameConfig, GildingAdjacency, Tables
-from ..extensions import ModuleRules, Pending, current_stage
-from ..module_data import disc_colours
+from ..extensions import ModuleRules, Pending, Plugin, current_stage
 from ..state import Phase, Restoration, ScoreParts, State
 from ..vocab import BASE_PAINTS, PAINT_INDEX, Module, Paint, Segment
+from .leaf_gold_actions import Gild
+from .leaf_gold_data import disc_colours
 from .leaf_gold_state import GoldState
 
 GILD = "gild"
@@ -241,4 +241,45 @@ def do_gild(state: State, action: Gild) -> State:
     return turns.continue_restoration(state, r)
 
 
-__all__ = ["LeafGold", "gilding_points"]
+# --- text for people -----------------------------------------------------------------------------
+
+
+def describe_action(state: State, action: object) -> str | None:
+    """The sentence (after the actor's name) for an action of module 5."""
+    if isinstance(action, Gild):
+        return "adds a leaf gold to the restoration" if action.add else "adds no leaf gold"
+    return None
+
+
+def events(before: State, after: State) -> list[str]:
+    """What module 5 did between two states: leaf gold taken, a new gilding colour."""
+    lines = []
+    g0, g1 = before.gold, after.gold
+    if g0 is not None and g1 is not None:
+        for seat in range(after.tables.players):
+            if g1.held[seat] > g0.held[seat]:
+                lines.append(f"  seat {seat} takes {g1.held[seat] - g0.held[seat]} leaf gold")
+        if g1.disc is not g0.disc:
+            lines.append(f"  new gilding colour on the basket: {g1.disc.value}")
+    return lines
+
+
+def board_lines(state: State) -> list[str]:
+    """The gilding colour on the basket tile."""
+    if state.gold is None:
+        return []
+    return [f"leaf gold: the disc on the basket is {state.gold.disc.value}"]
+
+
+PLUGIN = Plugin(
+    module=Module.LEAF_GOLD,
+    rules=LeafGold,
+    actions={Gild: (check_gild, do_gild)},
+    stage_kinds=frozenset({Gild.kind}),
+    describe=describe_action,
+    events=events,
+    board_lines=board_lines,
+)
+"""Module 5 as a plug-in (installed by ``fresco/plugins.py``)."""
+
+__all__ = ["PLUGIN", "LeafGold", "gilding_points"]

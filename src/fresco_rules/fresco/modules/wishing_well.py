@@ -14,22 +14,9 @@ from attrs import evolve, frozen
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
 from ...kernel.registry import implements
+from .. import extensions as ext
 from .. import turns
-from ..actions import (
-    Action,
-    BuyWishingCard,
-    PlacePennies,
-    Restore,
-    SkipStreetMusician,
-    UseAlchemy,
-    UseBishopsPraise,
-    UseBishopsVisit,
-    UseFreePaints,
-    UseLuckyFellow,
-    UseReward,
-    UseStreetMusician,
-    UseTip,
-)
+from ..actions import Action, Restore
 from ..config import (
     AlchemyInputs,
     BishopVisit,
@@ -38,7 +25,7 @@ from ..config import (
     Tables,
     WishingPurchase,
 )
-from ..extensions import ModuleRules, Pending
+from ..extensions import ModuleRules, Pending, Plugin
 from ..flow import add_paints, apprentices_at
 from ..scoring import bishop_bonus
 from ..state import Phase, Restoration, ScoreParts, State, Turn, booth_name
@@ -50,6 +37,19 @@ from ..vocab import (
     Module,
     Paint,
     Segment,
+)
+from .wishing_well_actions import (
+    BuyWishingCard,
+    PlacePennies,
+    SkipStreetMusician,
+    UseAlchemy,
+    UseBishopsPraise,
+    UseBishopsVisit,
+    UseFreePaints,
+    UseLuckyFellow,
+    UseReward,
+    UseStreetMusician,
+    UseTip,
 )
 from .wishing_well_state import WellState
 
@@ -734,8 +734,6 @@ def do_free_paints(state: State, action: UseFreePaints) -> State:
         bag=tuple(sorted((*state.bag, action.tile))),
     )
     state = _use_card(state, turn, free_paints_face(action.tile))
-    from .. import extensions as ext
-
     return ext.after_tile_taken(state, seat, booth, slot, bought=False)
 
 
@@ -890,7 +888,84 @@ def do_reward(state: State, action: UseReward) -> State:
     )
 
 
+# --- text for people -----------------------------------------------------------------------------
+
+
+def describe_action(state: State, action: object) -> str | None:
+    """The sentence (after the actor's name) for an action of module 4."""
+    if isinstance(action, UseStreetMusician):
+        return "plays a Street Musician (mood +1)"
+    if isinstance(action, SkipStreetMusician):
+        return "keeps the Street Musician"
+    if isinstance(action, PlacePennies):
+        pennies = "penny" if action.count == 1 else "pennies"
+        return f"puts {action.count} lucky {pennies} on the market symbol"
+    if isinstance(action, BuyWishingCard):
+        thrown = 1
+        all_for_one = state.config.wishing_purchase is WishingPurchase.ALL_FOR_ONE
+        if state.well is not None and state.turn is not None and all_for_one:
+            thrown = state.well.symbol[state.turn.actor]
+        pennies = "a lucky penny" if thrown == 1 else f"{thrown} lucky pennies"
+        return f"throws {pennies} into the well and draws a Wishing Card"
+    if isinstance(action, UseLuckyFellow):
+        return "plays a Lucky Fellow (+2 pennies)"
+    if isinstance(action, UseFreePaints):
+        label = state.tables.market_labels.get(action.tile, action.tile)
+        return f"plays Free Paints and takes {label} ({action.tile}) free"
+    if isinstance(action, UseBishopsVisit):
+        return f"plays Bishop's Visit: the bishop moves to {action.to}"
+    if isinstance(action, UseBishopsPraise):
+        return "plays Bishop's Praise (bishop bonus +1 on the next restoration)"
+    if isinstance(action, UseTip):
+        return "plays a Tip (+1 Thaler, +1 penny)"
+    if isinstance(action, UseAlchemy):
+        given = ", ".join(p.value for p in action.paints)
+        return f"plays Alchemy: {given} -> {action.result.value}"
+    if isinstance(action, UseReward):
+        return "plays a Reward (+3 Thalers)"
+    return None
+
+
+def events(before: State, after: State) -> list[str]:
+    """What module 4 did between two states: the well, cards drawn, pennies taken back."""
+    lines = []
+    w0, w1 = before.well, after.well
+    if w0 is not None and w1 is not None:
+        if w1.well != w0.well:
+            lines.append(f"  the well holds {w1.well} lucky penn{'y' if w1.well == 1 else 'ies'}")
+        for seat in range(after.tables.players):
+            new = len(w1.hands[seat]) - len(w0.hands[seat])
+            if new > 0:
+                lines.append(f"  seat {seat} draws a Wishing Card")
+            back = w1.pennies[seat] - w0.pennies[seat]
+            if back > 0 and w0.symbol[seat] > w1.symbol[seat] and w1.well == w0.well:
+                lines.append(f"  seat {seat} takes back {back} penn{'y' if back == 1 else 'ies'}")
+    return lines
+
+
+PLUGIN = Plugin(
+    module=Module.WISHING_WELL,
+    rules=WishingWell,
+    actions={
+        UseStreetMusician: (check_musician, do_musician),
+        SkipStreetMusician: (check_skip_musician, do_skip_musician),
+        PlacePennies: (check_pennies, do_pennies),
+        BuyWishingCard: (check_buy_card, do_buy_card),
+        UseLuckyFellow: (check_lucky_fellow, do_lucky_fellow),
+        UseFreePaints: (check_free_paints, do_free_paints),
+        UseBishopsVisit: (check_visit, do_visit),
+        UseBishopsPraise: (check_praise, do_praise),
+        UseTip: (check_tip, do_tip),
+        UseAlchemy: (check_alchemy, do_alchemy),
+        UseReward: (check_reward, do_reward),
+    },
+    describe=describe_action,
+    events=events,
+)
+"""Module 4 as a plug-in (installed by ``fresco/plugins.py``)."""
+
 __all__ = [
+    "PLUGIN",
     "WishingWell",
     "card_kind",
     "free_paints_face",

@@ -1,0 +1,107 @@
+"""The component data of module 5, the Leaf Gold (component-data.md 6), and its checks
+(``module_data.module_problems`` runs them on ``$.modules.leaf_gold``)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from ..vocab import Paint
+
+
+@frozen
+class GoldArrow:
+    """One arrow of a golden market tile (R5.5): buying the tile in ``slot`` of ``booth``
+    (0 = booth I) on board side ``side`` gives ``gold`` leaf gold."""
+
+    side: str
+    booth: int
+    slot: int
+    gold: int
+    provenance: str
+
+
+@frozen
+class Discs:
+    """The wooden discs of module 5 (A5.1): always ``base``, plus ``module3`` with module 3."""
+
+    base: tuple[Paint, ...]
+    module3: tuple[Paint, ...]
+    provenance: str
+
+
+@frozen
+class LeafGoldData:
+    """Module 5 (component-data.md 6)."""
+
+    total: int
+    value: int
+    on_segment: int
+    neighbour: int
+    elsewhere: int
+    provenance: str
+    discs: Discs
+    arrows: tuple[GoldArrow, ...]
+
+
+def leaf_gold_problems(
+    data: LeafGoldData,
+    path: str,
+    *,
+    sides: dict[str, tuple[int, ...]],
+    provenances: tuple[str, ...],
+) -> list[str]:
+    """Semantic checks of module 5's data at ``path``; ``sides`` maps board-side names to
+    their booth capacities."""
+    problems: list[str] = []
+
+    def check(ok: bool, where: str, message: str) -> None:
+        if not ok:
+            problems.append(f"{message} @ {where}")
+
+    def provenance(value: str, where: str) -> None:
+        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
+
+    def count(value: int, where: str) -> None:
+        check(value >= 0, where, "must not be negative")
+
+    gold, p = data, path
+    provenance(gold.provenance, p)
+    for name in ("total", "value", "on_segment", "neighbour", "elsewhere"):
+        count(getattr(gold, name), f"{p}.{name}")
+    provenance(gold.discs.provenance, f"{p}.discs")
+    colours = gold.discs.base + gold.discs.module3
+    for name, discs in (("base", gold.discs.base), ("module3", gold.discs.module3)):
+        offset = 0 if name == "base" else len(gold.discs.base)
+        for j, disc in enumerate(discs):
+            check(
+                colours.index(disc) == offset + j,
+                f"{p}.discs.{name}[{j}]",
+                f"disc {disc.value} listed twice",
+            )
+    check(
+        len(gold.discs.base) >= 2,
+        f"{p}.discs.base",
+        "at least 2 discs, so that the colour changes each round (R5.11)",
+    )
+    arrows: set[tuple[str, int, int]] = set()
+    for i, arrow in enumerate(gold.arrows):
+        where = f"{p}.arrows[{i}]"
+        provenance(arrow.provenance, where)
+        capacities = sides.get(arrow.side)
+        check(capacities is not None, f"{where}.side", f"no board side {arrow.side!r}")
+        if capacities is not None:
+            booth_ok = 0 <= arrow.booth < len(capacities)
+            check(booth_ok, f"{where}.booth", f"side {arrow.side} has no booth {arrow.booth}")
+        # whether the slot exists depends on the booth capacities in use (A0.3): see LeafGold
+        check(arrow.slot >= 0, f"{where}.slot", "must not be negative")
+        check(arrow.gold >= 1, f"{where}.gold", "an arrow shows 1 leaf gold or more")
+        key = (arrow.side, arrow.booth, arrow.slot)
+        check(key not in arrows, where, "two arrows point at the same slot")
+        arrows.add(key)
+
+    return problems
+
+
+def disc_colours(data: LeafGoldData, *, all_seven: bool, module3: bool) -> tuple[Paint, ...]:
+    """The discs in the bag at setup (A5.1)."""
+    return data.discs.base + (data.discs.module3 if all_seven or module3 else ())

@@ -1,0 +1,111 @@
+"""The component data of module 4, the Wishing Well (component-data.md 5), and its checks
+(``module_data.module_problems`` runs them on ``$.modules.wishing_well``)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+CARD_LOCATIONS: dict[str, str] = {
+    "lucky_fellow": "market",
+    "free_paints": "market",
+    "bishops_visit": "cathedral",
+    "bishops_praise": "cathedral",
+    "tip": "studio",
+    "alchemy": "workshop",
+    "reward": "theatre",
+    "street_musician": "phase1",
+}
+"""R4.12: every Wishing Card kind and the location where it is played (component-data.md 5)."""
+
+
+@frozen
+class CardKind:
+    """One kind of Wishing Card: how many are in the deck and where it is played (R4.12)."""
+
+    kind: str
+    count: int
+    location: str
+    provenance: str
+
+
+@frozen
+class PicturedTile:
+    """The market tile pictured on one Free Paints card (A4.8, PROVISIONAL)."""
+
+    tile: str
+    provenance: str
+
+
+@frozen
+class WishingWellData:
+    """Module 4 (component-data.md 5): pennies, the well and the deck."""
+
+    pennies: int
+    start_pennies: int
+    well_capacity: int
+    max_on_symbol: int
+    penny_value: int
+    provenance: str
+    cards: tuple[CardKind, ...]
+    free_paints: tuple[PicturedTile, ...]
+
+
+def wishing_well_problems(
+    data: WishingWellData,
+    path: str,
+    *,
+    market_ids: set[str],
+    provenances: tuple[str, ...],
+) -> list[str]:
+    """Semantic checks of module 4's data at ``path``; ``market_ids`` are the market tile IDs."""
+    problems: list[str] = []
+
+    def check(ok: bool, where: str, message: str) -> None:
+        if not ok:
+            problems.append(f"{message} @ {where}")
+
+    def provenance(value: str, where: str) -> None:
+        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
+
+    def count(value: int, where: str) -> None:
+        check(value >= 0, where, "must not be negative")
+
+    well, p = data, path
+    provenance(well.provenance, p)
+    for name in ("pennies", "start_pennies", "penny_value"):
+        count(getattr(well, name), f"{p}.{name}")
+    check(well.well_capacity >= 1, f"{p}.well_capacity", "the well holds 1 penny or more")
+    check(well.max_on_symbol >= 1, f"{p}.max_on_symbol", "must be 1 or more")
+    check(
+        well.pennies >= 4 * well.start_pennies,
+        f"{p}.pennies",
+        f"{well.pennies} pennies cannot give 4 players {well.start_pennies} each",
+    )
+    kinds: set[str] = set()
+    for i, card in enumerate(well.cards):
+        where = f"{p}.cards[{i}]"
+        provenance(card.provenance, where)
+        known = card.kind in CARD_LOCATIONS
+        check(known, f"{where}.kind", f"unknown card kind {card.kind!r}")
+        check(card.kind not in kinds, f"{where}.kind", f"card kind {card.kind!r} listed twice")
+        kinds.add(card.kind)
+        count(card.count, f"{where}.count")
+        if known:
+            expected = CARD_LOCATIONS[card.kind]
+            check(
+                card.location == expected,
+                f"{where}.location",
+                f"{card.kind} is played at {expected}, not {card.location!r}",
+            )
+    free = sum(card.count for card in well.cards if card.kind == "free_paints")
+    check(
+        len(well.free_paints) == free,
+        f"{p}.free_paints",
+        f"{len(well.free_paints)} pictures for {free} Free Paints cards",
+    )
+    for i, picture in enumerate(well.free_paints):
+        where = f"{p}.free_paints[{i}]"
+        provenance(picture.provenance, where)
+        check(picture.tile in market_ids, f"{where}.tile", f"no market tile {picture.tile!r}")
+
+    return problems
