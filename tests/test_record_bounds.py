@@ -63,7 +63,7 @@ MOOD = {"rows": 9, "start_row": 4, "minus_rows": [0, 1], "plus_rows": [7, 8], "t
     ids=["rows_2_53", "rows_10000", "hostel_100000", "booths", "price", "prices", "cells", "cell"],
 )
 def test_setup_bounds_are_refused_by_path(fields: dict[str, Any], path: str) -> None:
-    assert _refused(GAME, _with_setup(**fields)).path == path
+    assert _refused(GAME, _with_setup(**fields)).path.startswith(path)
 
 
 @pytest.mark.rule("A-B.2")

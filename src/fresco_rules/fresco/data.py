@@ -284,7 +284,7 @@ def _problems_in(data: ComponentData) -> list[str]:
     ids: set[str] = set()
     for i, tile in enumerate(data.market_tiles):
         path = f"$.market_tiles[{i}]"
-        check(tile.id not in ids, f"{path}.id", f"duplicate id {tile.id!r}")
+        check(tile.id not in ids, f"{path}.id", f"duplicate id {describe(tile.id)}")
         ids.add(tile.id)
         check(len(tile.pieces) >= 1, f"{path}.pieces", "a tile shows 1 piece or more")
         for j, paint in enumerate(tile.pieces):
@@ -299,7 +299,7 @@ def _problems_in(data: ComponentData) -> list[str]:
     )
     for i, fresco in enumerate(data.fresco_tiles):
         path = f"$.fresco_tiles[{i}]"
-        check(fresco.id not in ids, f"{path}.id", f"duplicate id {fresco.id!r}")
+        check(fresco.id not in ids, f"{path}.id", f"duplicate id {describe(fresco.id)}")
         ids.add(fresco.id)
         check(3 <= fresco.value <= 11, f"{path}.value", "fresco values run from 3 to 11")
         check(len(fresco.pieces) >= 1, f"{path}.pieces", "a tile needs 1 piece or more")

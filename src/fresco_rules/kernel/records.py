@@ -34,6 +34,9 @@ MAX_CHANCE = 20_000
 """The most chance outcomes a record may hold."""
 MAX_DEPTH = 32
 """The deepest nesting of a record (real records nest 5 levels)."""
+MAX_VALUES = 500_000
+"""The most JSON values (numbers, strings, lists, objects) a record may hold (20,000 steps
+take about 120,000)."""
 MAX_DIGITS = 30
 """The longest integer in a record (a 64-bit seed has 20 digits)."""
 
@@ -166,8 +169,12 @@ def _plain_problem(data: Any) -> InvalidRecord | None:
     path: a repeated key, an over-long integer, NaN, nesting deeper than ``MAX_DEPTH``, a
     non-string key, a value of a type JSON has not. Walked without recursion."""
     stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    seen = 0
     while stack:
         node, parts = stack.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            return InvalidRecord(f"more than {MAX_VALUES} values", path=_json_path(parts))
         kind = type(node)
         if kind is str or kind is bool or kind is float or node is None:
             if kind is float and not math.isfinite(node):
@@ -300,10 +307,7 @@ def parse_record(source: Any) -> dict[str, Any]:
             source = dict(source.items())
         except Exception as exc:  # a caller's own Mapping: its methods may raise anything
             raise InvalidRecord(f"cannot read the mapping: {describe(exc)}") from None
-    problem = _plain_problem(source)
-    if problem is not None:
-        raise problem
-    problem = _too_many(source)
+    problem = _too_many(source) or _plain_problem(source)
     if problem is not None:
         raise problem
     # Plain JSON data only: tuples become lists; cannot fail after the checks above.

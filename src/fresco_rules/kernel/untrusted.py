@@ -101,8 +101,8 @@ class _SafeRepr(reprlib.Repr):
         return f"<{_type_name(x)} object>"
 
     def _own(self, x: Any, level: int) -> str:
-        if isinstance(x, Enum):
-            return f"{type(x).__name__}.{x._name_}"
+        if isinstance(x, Enum):  # as Enum's own repr shows it
+            return f"<{type(x).__name__}.{x._name_}: {self.repr1(x._value_, level)}>"
         if level <= 0:
             return f"{type(x).__name__}(...)"
         parts = [

@@ -135,7 +135,7 @@ def glaziers_problems(
             problems.append(f"{message} @ {where}")
 
     def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
+        check(value in provenances, f"{where}.provenance", f"unknown provenance {describe(value)}")
 
     def count(value: int, where: str) -> None:
         check(value >= 0, where, "must not be negative")
@@ -157,8 +157,10 @@ def glaziers_problems(
     for i, window in enumerate(glass.windows):
         where = f"{p}.windows[{i}]"
         provenance(window.provenance, where)
-        check(window.id not in ids, f"{where}.id", f"duplicate id {window.id!r}")
-        check(window.id not in market_ids, f"{where}.id", f"{window.id!r} is a market tile id")
+        check(window.id not in ids, f"{where}.id", f"duplicate id {describe(window.id)}")
+        check(
+            window.id not in market_ids, f"{where}.id", f"{describe(window.id)} is a market tile id"
+        )
         ids.add(window.id)
         check(len(window.panes) >= 1, f"{where}.panes", "a window has 1 pane or more")
         count(window.vp, f"{where}.vp")
