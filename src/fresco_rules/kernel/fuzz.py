@@ -24,6 +24,7 @@ from attrs import frozen
 from .errors import IllegalAction, RulesError
 from .play import random_playout
 from .protocol import GameRules
+from .untrusted import describe
 
 
 class Hang(Exception):
@@ -257,8 +258,6 @@ class Attempt:
 
 
 def _name(exc: BaseException) -> str:
-    from .untrusted import describe
-
     return f"{type(exc).__name__}: {describe(str(exc) if type(exc) is not Hang else exc.args)}"
 
 
