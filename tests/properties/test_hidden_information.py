@@ -89,7 +89,10 @@ GAMES: dict[str, tuple[GameRules[Any, Any], Any, tuple[type, ...], Any]] = {
         hide_fresco,
     ),
 }
-VIEWS: dict[str, Any] = {barbarossa.GAME.name: barbarossa.player_view, fresco.GAME.name: fresco.player_view}
+VIEWS: dict[str, Any] = {
+    barbarossa.GAME.name: barbarossa.player_view,
+    fresco.GAME.name: fresco.player_view,
+}
 
 
 @cache

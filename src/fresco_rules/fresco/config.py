@@ -120,8 +120,11 @@ class Praise(Enum):
 class BishopVisit(Enum):
     """A4.6: when Bishop's Visit may be played (module 4)."""
 
-    BEFORE_RESTORATION = "before_restoration"
     VISIT_ANY_TIME = "visit_any_time"
+    """At any moment of the cathedral turn (the default, changed 2026-12: the printed card asks
+    only for an apprentice at the cathedral)."""
+    BEFORE_RESTORATION = "before_restoration"
+    """Only just before one segment restoration by the apprentice using it."""
 
 
 class AlchemyInputs(Enum):
@@ -235,7 +238,7 @@ class GameConfig:
     booth_capacities: tuple[int, ...] | None = None
     wishing_purchase: WishingPurchase = WishingPurchase.ONE_PER_PENNY
     praise: Praise = Praise.ALWAYS
-    bishop_visit: BishopVisit = BishopVisit.BEFORE_RESTORATION
+    bishop_visit: BishopVisit = BishopVisit.VISIT_ANY_TIME
     alchemy_inputs: AlchemyInputs = AlchemyInputs.ANY_THREE_PRIMARIES
     free_tile_gold: FreeTileGold = FreeTileGold.NO_GOLD
     disc_set: DiscSet = DiscSet.SIX_PLUS_BROWN_WITH_MODULE3
