@@ -48,9 +48,9 @@ def hide_barbarossa(state: Any, seat: int, rng: random.Random) -> Any:
 
 
 def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
-    """The same position with what seat ``seat`` may not see replaced (R0.68): the other
-    players' money and paints behind their screens, and their plans before they are
-    revealed."""
+    """The same position with what seat ``seat`` may not see replaced (R0.68, A4.10): the
+    other players' money, paints, cards and pennies behind their screens, and their plans and
+    market-symbol pennies before they are revealed."""
     money = tuple(m if s == seat else rng.randint(0, 40) for s, m in enumerate(state.money))
     paints = tuple(
         p if s == seat else tuple(rng.randint(0, 5) for _ in p) for s, p in enumerate(state.paints)
@@ -61,7 +61,31 @@ def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
             plan if s == seat or plan is None else SubmitPlan(*reversed(_counts(plan)))
             for s, plan in enumerate(plans)
         )
-    return evolve(state, money=money, paints=paints, plans=plans)
+    state = evolve(state, money=money, paints=paints, plans=plans)
+    well = state.well
+    if well is not None:  # A4.10: cards held, pennies behind screens and unrevealed symbols
+        others = [s != seat for s in range(len(well.hands))]
+        well = evolve(
+            well,
+            hands=tuple(
+                tuple(sorted(rng.choice(["tip", "reward", "lucky_fellow"]) for _ in hand))
+                if other
+                else hand
+                for other, hand in zip(others, well.hands, strict=True)
+            ),
+            pennies=tuple(
+                rng.randint(0, 5) if other else n
+                for other, n in zip(others, well.pennies, strict=True)
+            ),
+            symbol=well.symbol
+            if state.phase is not Phase.PLAN
+            else tuple(
+                rng.randint(0, 2) if other else n
+                for other, n in zip(others, well.symbol, strict=True)
+            ),
+        )
+        state = evolve(state, well=well)
+    return state
 
 
 def _counts(plan: SubmitPlan) -> tuple[int, ...]:
