@@ -108,7 +108,8 @@ def test_bad_backends_are_refused() -> None:
 
 
 def test_mcts_needs_the_openspiel_adapter() -> None:
-    with pytest.raises(StudyError, match=r"needs the OpenSpiel adapter \(fresco_rules.openspiel\)"):
+    # Without the adapter installed, or with an adapter that has no study player yet.
+    with pytest.raises(StudyError, match=r"--player mcts.*fresco_rules\.openspiel"):
         run_study(small_study(player="mcts"), progress=False)
 
 
@@ -309,7 +310,7 @@ def test_the_command_line(tmp_path: Path, written: tuple[Path, dict[str, Any]]) 
 def test_the_command_line_refuses_mcts_and_bad_arms(capsys: pytest.CaptureFixture[str]) -> None:
     study = ["study", "--games", "4", "--arm", "default"]
     assert main([*study, "--arm", "x=1", "--player", "mcts"]) == 2
-    assert "error: --player mcts needs the OpenSpiel adapter" in capsys.readouterr().err
+    assert "error: --player mcts" in capsys.readouterr().err  # no adapter, or no study player
     assert main([*study, "--arm", "market_refill=never"]) == 2
     assert "option market_refill takes one of: top_up, redraw_all" in capsys.readouterr().err
 
