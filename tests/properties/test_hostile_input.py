@@ -13,6 +13,7 @@ import copy
 import json
 import random
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -313,3 +314,22 @@ def test_the_hostile_values_include_what_the_findings_name() -> None:
     with pytest.raises(Hang), time_limit(0.05):
         while True:
             pass
+
+
+@pytest.mark.rule("R0.67", "B3")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "version = " + "9" * 5_000,
+        "x = " + "[" * 5_000 + "]" * 5_000,
+        'name = "a"\nname = "b"',
+        "\udcff",
+    ],
+    ids=["huge_int", "deep", "repeated_key", "not_utf8"],
+)
+def test_hostile_component_files_are_refused(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "box.toml"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    for load in (fresco.load_components, barbarossa.load_components):
+        with time_limit(LIMIT), pytest.raises(InvalidData, match=str(path)):
+            load(path)

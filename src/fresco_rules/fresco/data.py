@@ -422,6 +422,8 @@ def load_components(path: str | Path) -> ComponentData:
         raise InvalidData(f"{file}: not valid TOML ({exc})") from None
     except RecursionError:
         raise InvalidData(f"{file}: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise InvalidData(f"{file}: not valid TOML ({describe(str(exc))})") from None
     return components_from_mapping(raw, source=str(file))
 
 
