@@ -24,7 +24,7 @@ from typing import Any
 
 import attrs
 
-from fresco_rules import RulesError, barbarossa, fresco
+from fresco_rules import RulesError, barbarossa, carcassonne, fresco
 from fresco_rules.fresco import GameConfig, parse_modules
 from fresco_rules.kernel.errors import InvalidData
 from fresco_rules.kernel.fuzz import (
@@ -49,6 +49,12 @@ GAMES: list[tuple[str, GameRules[Any, Any], Any, tuple[type, ...]]] = [
         fresco.ACTION_TYPES,
     ),
     ("barbarossa 4p", barbarossa.GAME, barbarossa.GameConfig(players=4), barbarossa.ACTION_TYPES),
+    (
+        "carcassonne",
+        carcassonne.GAME,
+        carcassonne.GAME.default_config(),
+        carcassonne.ACTION_TYPES,
+    ),
     (
         "barbarossa 3p options",
         barbarossa.GAME,
@@ -134,9 +140,11 @@ def fuzz_records(seconds: float, limit: float, rng: random.Random) -> Counts:
     bases = []
     for _, game, config, _ in GAMES:
         playout = random_playout(game, config, rng.randrange(1000))
-        maker: Callable[..., Any] = (
-            fresco.record_game if game is fresco.GAME else barbarossa.record_game
-        )
+        maker: Callable[..., Any] = {
+            fresco.GAME.name: fresco.record_game,
+            barbarossa.GAME.name: barbarossa.record_game,
+            carcassonne.GAME.name: carcassonne.record_game,
+        }[game.name]
         record = maker(config, playout.seed, playout.steps, playout.final)
         bases.append((game, record, _paths(record)))
     end = time.monotonic() + seconds

@@ -34,6 +34,8 @@ MAX_CHANCE = 20_000
 """The most chance outcomes a record may hold."""
 MAX_DEPTH = 32
 """The deepest nesting of a record (real records nest 5 levels)."""
+MAX_ITEMS = max(MAX_STEPS, MAX_CHANCE)
+"""The longest list anywhere in a record (setup lists are far shorter, by the schema)."""
 MAX_VALUES = 500_000
 """The most JSON values (numbers, strings, lists, objects) a record may hold (20,000 steps
 take about 120,000)."""
@@ -203,6 +205,10 @@ def _plain_problem(data: Any) -> InvalidRecord | None:
                 f"nested more than {MAX_DEPTH} levels deep", path=_json_path(parts)
             )
         if kind is list or kind is tuple:
+            if len(node) > MAX_ITEMS:
+                return InvalidRecord(
+                    f"a list of {len(node)} items (at most {MAX_ITEMS})", path=_json_path(parts)
+                )
             stack.extend((item, [*parts, i]) for i, item in reversed(list(enumerate(node))))
         elif kind is dict:
             for key, item in reversed(list(node.items())):
