@@ -13,8 +13,8 @@ import fresco_rules.openspiel as fs
 from fresco_rules.adapters.core import SETUP, AdapterError, Position, Slot, Table, rank_utilities
 from fresco_rules.adapters.fresco_spec import MODULE_ACTIONS
 from fresco_rules.adapters.games import BARBAROSSA, FRESCO
+from fresco_rules.barbarossa import CallCurses, RollDie
 from fresco_rules.barbarossa import GameConfig as BarbarossaConfig
-from fresco_rules.barbarossa import RollDie
 from fresco_rules.fresco import ChooseGetUp, ChooseTrackSpace, SubmitPlan
 from fresco_rules.fresco import apply as fresco_apply
 from fresco_rules.fresco import current_player as fresco_current
@@ -224,6 +224,7 @@ def test_information_state_hides_barbarossa_words() -> None:
     for objects in (words, swapped):
         config = BarbarossaConfig(players=3, objects=objects)
         state = BARBAROSSA.new_game(config, ())
+        state = BARBAROSSA.apply(state, CallCurses(()))  # the window before the first move
         states.append(BARBAROSSA.apply(BARBAROSSA.with_script(state, script), RollDie()))
     a, b = (Position(s, None, (), None, 1) for s in states)
     for seat in (0, 2):

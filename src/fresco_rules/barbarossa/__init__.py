@@ -19,6 +19,7 @@ from .actions import (
     GiveLetter,
     Guess,
     Judge,
+    NoSuchLetter,
     RollDie,
     SpendJewels,
     StopAsking,
@@ -62,12 +63,23 @@ from .records import make_codec
 from .render import describe
 from .scoring import sculptor_delta
 from .state import Event, Judgement, Note, Request, State, Step
-from .vocab import RULE_ID, EventKind, Reply, Verdict, guess_matches, normalise_word
+from .vocab import (
+    LAST_LETTER,
+    NO_SUCH_LETTER,
+    RULE_ID,
+    EventKind,
+    Reply,
+    Verdict,
+    guess_matches,
+    normalise_word,
+)
 
 __all__ = [
     "ACTIONS_BY_KIND",
     "ACTION_TYPES",
     "GAME",
+    "LAST_LETTER",
+    "NO_SUCH_LETTER",
     "OPTION_TYPES",
     "RULE_ID",
     "Action",
@@ -91,6 +103,7 @@ __all__ = [
     "Judge",
     "Judgement",
     "LetterCheck",
+    "NoSuchLetter",
     "Note",
     "QuestionPhase",
     "Reply",

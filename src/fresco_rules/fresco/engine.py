@@ -7,6 +7,7 @@ from typing import Any
 
 from ..kernel.errors import IllegalAction, MalformedAction
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe
 from . import extensions as ext
 from . import turns
 from .actions import (
@@ -131,13 +132,13 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:
-    if not isinstance(state, State):
-        return MalformedAction("R0.14", f"expected a Fresco State, got {type(state).__name__}")
-    rules = _RULES.get(type(action))
+    if type(state) is not State:
+        return MalformedAction("R0.14", f"expected a Fresco State, got {describe(state)}")
+    rules = _rules_for(action)
     if rules is None:
         return MalformedAction(
             _PHASE_RULE[state.phase],
-            f"{action!r} is not a Fresco action",
+            f"{describe(action)} is not a Fresco action",
             seat=current_player(state),
             where=state.where(),
         )
@@ -155,10 +156,17 @@ def _violation(state: State, action: object) -> IllegalAction | None:
         # Only reachable with hand-built actions holding odd field values.
         return MalformedAction(
             _PHASE_RULE[state.phase],
-            f"malformed {type(action).__name__}: {exc}",
+            f"malformed {type(action).__name__}: {describe(str(exc))}",
             seat=current_player(state),
             where=state.where(),
         )
+
+
+def _rules_for(action: object) -> tuple[Check, Effect] | None:
+    """The validator and effect of an action's exact class, compared by identity (a hostile
+    metaclass's ``__eq__``/``__hash__`` never runs)."""
+    kind = type(action)
+    return next((rules for cls, rules in _RULES.items() if cls is kind), None)
 
 
 def _takes(due: ext.Pending, action: object) -> bool:
@@ -183,7 +191,9 @@ def apply(state: State, action: object) -> State:
     problem = _violation(state, action)
     if problem is not None:
         raise problem
-    return advance(_RULES[type(action)][1](state, action))
+    rules = _rules_for(action)
+    assert rules is not None
+    return advance(rules[1](state, action))
 
 
 def is_over(state: State) -> bool:

@@ -16,6 +16,7 @@ from attrs import evolve
 from ..kernel.chance import Chance, Outcome, draw, start_chance
 from ..kernel.errors import MalformedAction
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe
 from . import extensions as ext
 from .actions import SubmitPlan
 from .config import (
@@ -87,8 +88,8 @@ def new_game(
     """
     if config is None:
         config = GameConfig()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise MalformedAction("A0.18", f"the seed must be an integer, not {seed!r}")
+    if type(seed) is not int:
+        raise MalformedAction("A0.18", f"the seed must be an integer, not {describe(seed)}")
     tables = derive_tables(config)
     rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors

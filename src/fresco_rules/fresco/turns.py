@@ -12,6 +12,7 @@ from attrs import evolve
 
 from ..kernel.errors import IllegalAction, MalformedAction
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe, is_int
 from . import extensions as ext
 from .actions import (
     AttendTheatre,
@@ -25,6 +26,7 @@ from .actions import (
     Restore,
     RestoreAltar,
     SubmitPlan,
+    canonical_paints,
 )
 from .config import AltarLimit, BishopMoveLimit, TrackCollision
 from .flow import add_paints, finish_turn, return_booth
@@ -67,13 +69,13 @@ MAX_PER_COLUMN = 3
 """R0.25: spaces per action-sheet column."""
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+_is_int = is_int
+"""A plain ``int`` (not a bool, not a subclass whose ``__eq__`` could run)."""
 
 
 def _is_segment(value: object) -> bool:
     return (
-        isinstance(value, tuple)
+        type(value) is tuple
         and len(value) == 2
         and all(_is_int(x) and 0 <= x < GRID for x in value)
     )
@@ -127,7 +129,8 @@ def check_get_up(state: State, action: ChooseGetUp) -> IllegalAction | None:
         return _fail(
             state,
             "R0.17",
-            f"get-up space {action.slot!r} does not exist (0-{len(state.tables.hostel) - 1})",
+            f"get-up space {describe(action.slot)} does not exist "
+            f"(0-{len(state.tables.hostel) - 1})",
             malformed=True,
         )
     if action.slot in state.hostel:
@@ -244,9 +247,11 @@ def check_plan(state: State, action: SubmitPlan) -> IllegalAction | None:
         return _fail(state, "R0.25", "plans are made in phase 2, after every get-up choice")
     counts = action.counts
     if not all(_is_int(n) for n in counts):
-        return _fail(state, "R0.25", f"plan counts must be integers: {counts!r}", malformed=True)
+        return _fail(
+            state, "R0.25", f"plan counts must be integers: {describe(counts)}", malformed=True
+        )
     if any(n < 0 for n in counts):
-        return _fail(state, "R0.25", f"plan counts cannot be negative: {counts!r}")
+        return _fail(state, "R0.25", f"plan counts cannot be negative: {describe(counts)}")
     if any(n > MAX_PER_COLUMN for n in counts):
         return _fail(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
     seat = planner(state)
@@ -297,8 +302,8 @@ def legal_market(state: State, turn: Turn) -> list[BuyTile | CloseBooth | EndTur
 
 
 def _check_booth(state: State, booth: object, rule: str) -> IllegalAction | None:
-    if not isinstance(booth, int) or isinstance(booth, bool) or not 0 <= booth < len(state.booths):
-        return _fail(state, rule, f"booth {booth!r} does not exist", malformed=True)
+    if not _is_int(booth) or not 0 <= booth < len(state.booths):
+        return _fail(state, rule, f"booth {describe(booth)} does not exist", malformed=True)
     if not any(state.booths[booth]):
         return _fail(state, "R0.32", f"booth {booth_name(booth)} is closed this round")
     return None
@@ -325,7 +330,7 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
         )
     slots = state.booths[action.booth]
     if not _is_int(action.slot) or not 0 <= action.slot < len(slots):
-        return _fail(state, "R0.34", f"slot {action.slot!r} does not exist", malformed=True)
+        return _fail(state, "R0.34", f"slot {describe(action.slot)} does not exist", malformed=True)
     if slots[action.slot] is None:
         return _fail(state, "R0.34", "that tile has been bought already (each tile once)")
     cost = price(state, turn.actor)
@@ -460,12 +465,15 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
         return _fail(
             state,
             "R0.39",
-            f"segment {action.segment!r} is not (row, col) on the 5x5 grid",
+            f"segment {describe(action.segment)} is not (row, col) on the 5x5 grid",
             malformed=True,
         )
     if action.bishop_to is not None and not _is_segment(action.bishop_to):
         return _fail(
-            state, "R0.38", f"bishop target {action.bishop_to!r} is not on the grid", malformed=True
+            state,
+            "R0.38",
+            f"bishop target {describe(action.bishop_to)} is not on the grid",
+            malformed=True,
         )
     tile = state.tile_at(action.segment)
     if tile is None:
@@ -599,11 +607,26 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
         return _fail(state, "R0.37", "the altar is restored by cathedral apprentices only")
     if state.is_leonardo(turn.actor):
         return _fail(state, "R0.76", "Leonardo restores exactly one segment, never the altar")
+    paints = action.paints
+    if type(paints) is not tuple or not all(type(p) is Paint for p in paints):
+        return _fail(
+            state,
+            "R0.43",
+            f"the altar takes a tuple of three Paints, not {describe(paints)}",
+            malformed=True,
+        )
+    if paints != canonical_paints(paints):  # hand-built, bypassing RestoreAltar's converter
+        return _fail(
+            state,
+            "R0.43",
+            f"a hand-in lists its paints in Paint order: {describe(paints)}",
+            malformed=True,
+        )
     try:
-        altar_points(action.paints, bonus=state.tables.altar_bonus)
+        altar_points(paints, bonus=state.tables.altar_bonus)
     except IllegalAction as exc:
         return _fail(state, exc.rule, exc.reason)
-    if not state.tables.special_paints and any(p in SPECIAL_PAINTS for p in action.paints):
+    if not state.tables.special_paints and any(p in SPECIAL_PAINTS for p in paints):
         return _fail(state, "R3.1", "pink and brown pieces are in play only with module 3")
     if not _altar_allowed(state, turn.actor):
         return _fail(state, "R0.45", "the altar may be restored once per player per round (A0.6)")
@@ -662,9 +685,11 @@ def check_track_space(state: State, action: ChooseTrackSpace) -> IllegalAction |
     """R0.51: the owner of a painter whose target is taken picks one of the two offered spaces."""
     if not state.pending_track:
         return _fail(state, "R0.51", "no track space choice is pending")
-    if action.space not in state.pending_track or not _is_int(action.space):
+    if not _is_int(action.space) or action.space not in state.pending_track:
         return _fail(
-            state, "R0.51", f"space {action.space!r} is not one of {list(state.pending_track)}"
+            state,
+            "R0.51",
+            f"space {describe(action.space)} is not one of {list(state.pending_track)}",
         )
     return None
 
@@ -715,15 +740,14 @@ def check_blend(state: State, action: Blend) -> IllegalAction | None:
     if spent is not None:
         return spent
     blends = state.tables.blends
-    if not isinstance(action.result, Paint) or action.result not in blends:
+    result = action.result
+    if type(result) is not Paint or result not in blends:
         made = ", ".join(p.value for p in blends)
         return _fail(
             state,
-            "R3.5"
-            if isinstance(action.result, Paint) and action.result in SPECIAL_PAINTS
-            else "R0.47",
-            f"{action.result!r} is not a blend in this game ({made})",
-            malformed=not isinstance(action.result, Paint),
+            "R3.5" if type(result) is Paint and result in SPECIAL_PAINTS else "R0.47",
+            f"{describe(result)} is not a blend in this game ({made})",
+            malformed=type(result) is not Paint,
         )
     first, second = blends[action.result]
     have = state.paints[turn.actor]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ..kernel.untrusted import describe
+
 Segment = tuple[int, int]
 """A fresco segment as ``(row, col)``, 0-based; the centre is ``(2, 2)``."""
 
@@ -131,7 +133,7 @@ class Module(Enum):
             if text == str(module.value):
                 return module
         known = ", ".join(str(m.value) for m in cls)
-        raise ValueError(f"G.1: there is no expansion module {number!r} (known: {known})")
+        raise ValueError(f"G.1: there is no expansion module {describe(number)} (known: {known})")
 
 
 def parse_modules(text: str) -> frozenset[Module]:

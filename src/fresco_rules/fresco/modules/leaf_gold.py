@@ -15,6 +15,7 @@ from attrs import evolve, frozen
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
 from ...kernel.registry import implements
+from ...kernel.untrusted import describe
 from .. import turns
 from ..config import DiscSet, FreeTileGold, GameConfig, GildingAdjacency, Tables
 from ..extensions import ModuleRules, Pending, Plugin, current_stage
@@ -219,9 +220,9 @@ def check_gild(state: State, action: Gild) -> IllegalAction | None:
     whose paints include the gilding colour; R5.10: never at the altar."""
     if state.gold is None:
         return turns._fail(state, "G.1", "module 5 (the Leaf Gold) is not in play")
-    if not isinstance(action.add, bool):
+    if type(action.add) is not bool:
         return turns._fail(
-            state, "R5.6", f"add must be True or False: {action.add!r}", malformed=True
+            state, "R5.6", f"add must be True or False: {describe(action.add)}", malformed=True
         )
     r = state.restoring
     if r is not None and r.segment is None:

@@ -14,9 +14,10 @@ from attrs import evolve, frozen
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
 from ...kernel.registry import implements
+from ...kernel.untrusted import describe
 from .. import extensions as ext
 from .. import turns
-from ..actions import Action, Restore
+from ..actions import Action, Restore, canonical_paints
 from ..config import (
     AlchemyInputs,
     BishopVisit,
@@ -584,7 +585,10 @@ def check_pennies(state: State, action: PlacePennies) -> IllegalAction | None:
         return off
     if not turns._is_int(action.count):
         return turns._fail(
-            state, "R4.3", f"a penny count must be an integer, not {action.count!r}", malformed=True
+            state,
+            "R4.3",
+            f"a penny count must be an integer, not {describe(action.count)}",
+            malformed=True,
         )
     if state.phase is not Phase.PLAN:
         return turns._fail(state, "R4.3", "pennies go on the market symbol while planning")
@@ -702,9 +706,12 @@ def check_free_paints(state: State, action: UseFreePaints) -> IllegalAction | No
     """R4.12 Free Paints (A4.8): after buying at least one tile, the player takes the tile
     pictured on his card free if it lies, not bought, in the booth he chose; not when closing
     a booth, and the free tile needs no apprentice."""
-    if not isinstance(action.tile, str):
+    if type(action.tile) is not str:
         return turns._fail(
-            state, "R4.12", f"a pictured tile is a market tile id: {action.tile!r}", malformed=True
+            state,
+            "R4.12",
+            f"a pictured tile is a market tile id: {describe(action.tile)}",
+            malformed=True,
         )
     found = _check_card(state, FREE_PAINTS, (Location.MARKET,))
     if isinstance(found, IllegalAction):
@@ -769,7 +776,10 @@ def check_visit(state: State, action: UseBishopsVisit) -> IllegalAction | None:
     restoration), or at any moment of his cathedral turn (``visit_any_time``)."""
     if not turns._is_segment(action.to):
         return turns._fail(
-            state, "R4.12", f"{action.to!r} is not a segment of the 5x5 grid", malformed=True
+            state,
+            "R4.12",
+            f"{describe(action.to)} is not a segment of the 5x5 grid",
+            malformed=True,
         )
     found = _check_card(state, VISIT, (Location.CATHEDRAL, Location.CATHEDRAL_2))
     if isinstance(found, IllegalAction):
@@ -841,13 +851,17 @@ def check_alchemy(state: State, action: UseAlchemy) -> IllegalAction | None:
     orange, green or purple of the player's choice."""
     paints = action.paints
     if (
-        not isinstance(paints, tuple)
+        type(paints) is not tuple
         or len(paints) != 3
-        or not all(isinstance(p, Paint) for p in paints)
-        or not isinstance(action.result, Paint)
+        or not all(type(p) is Paint for p in paints)
+        or type(action.result) is not Paint
+        or paints != canonical_paints(paints)
     ):
         return turns._fail(
-            state, "R4.12", f"Alchemy takes three paints and one result: {action!r}", malformed=True
+            state,
+            "R4.12",
+            f"Alchemy takes three paints and one result: {describe(action)}",
+            malformed=True,
         )
     found = _check_card(state, ALCHEMY, (Location.WORKSHOP,))
     if isinstance(found, IllegalAction):
