@@ -107,9 +107,19 @@ def test_bad_backends_are_refused() -> None:
         run_study(small_study(), jobs=0, progress=False)
 
 
-def test_mcts_needs_the_openspiel_adapter() -> None:
-    with pytest.raises(StudyError, match=r"needs the OpenSpiel adapter \(fresco_rules.openspiel\)"):
-        run_study(small_study(player="mcts"), progress=False)
+def test_the_mcts_player_comes_from_the_openspiel_adapter() -> None:
+    """``--player mcts`` is ``fresco_rules.openspiel.study_player``: a legal choice, and the same
+    one again for the same generator."""
+    adapter = get_adapter("fresco")
+    choose = make_player("mcts", adapter)
+    state = fresco.new_game(fresco.GameConfig(players=2), 9)
+    for _ in range(3):  # into the planning phase, where a choice is secret
+        actions = fresco.legal_actions(state)
+        index, _ = choose(state, actions, fresco.current_player(state), 11)
+        assert 0 <= index < len(actions)
+        assert choose(state, actions, fresco.current_player(state), 11)[0] == index
+        state = fresco.apply(state, actions[index])
+    assert state.round == 1
 
 
 def test_the_random_player_plays_the_game_of_fresco_rules_play() -> None:
@@ -306,10 +316,10 @@ def test_the_command_line(tmp_path: Path, written: tuple[Path, dict[str, Any]]) 
     assert summary["study"]["arms"][1]["options"] == {"market_refill": "redraw_all"}
 
 
-def test_the_command_line_refuses_mcts_and_bad_arms(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_refuses_bad_arms(capsys: pytest.CaptureFixture[str]) -> None:
     study = ["study", "--games", "4", "--arm", "default"]
     assert main([*study, "--arm", "x=1", "--player", "mcts"]) == 2
-    assert "error: --player mcts needs the OpenSpiel adapter" in capsys.readouterr().err
+    assert "error: arm 'x=1': unknown option 'x'" in capsys.readouterr().err
     assert main([*study, "--arm", "market_refill=never"]) == 2
     assert "option market_refill takes one of: top_up, redraw_all" in capsys.readouterr().err
 

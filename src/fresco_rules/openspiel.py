@@ -27,14 +27,16 @@ options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import mcts
 
 from .adapters.core import GameSpec, Position, Table
 from .adapters.games import FRESCO, SPECS
+from .kernel.rng import next_u64
 
 PREFIX = "fresco_rules_"
 
@@ -71,8 +73,9 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
     spec: GameSpec = FRESCO
 
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        table = Table(self.spec, _python_params(params))
+    def __init__(self, params: Mapping[str, Any] | None = None, *, table: Table | None = None):
+        if table is None:
+            table = Table(self.spec, _python_params(params))
         self.table = table
         info = pyspiel.GameInfo(
             num_distinct_actions=len(table.space),
@@ -186,6 +189,43 @@ class ViewObserver:
 
     def string_from(self, state: SpielState, player: int) -> str:
         return self.table.information_state(state.position, player)
+
+
+def study_player(
+    adapter: Any, *, simulations: int = 8, rollout_length: int = 20, uct_c: float = 2.0
+) -> Callable[[Any, Sequence[Any], int | None, int], tuple[int, int]]:
+    """An MCTS player for ``fresco-rules study --player mcts`` (the study's seam): at each
+    decision ``open_spiel.python.algorithms.mcts.MCTSBot`` searches from the library state with
+    its generator switched off (draws are chance nodes, so the search never sees future draws),
+    ``simulations`` simulations with one random rollout of at most ``rollout_length`` steps
+    each. Reproducible: the bot's generator is seeded from the study's."""
+    spec = SPECS[adapter.name]
+    games: dict[int, tuple[Any, SpielGame]] = {}
+
+    def choose(state: Any, actions: Sequence[Any], seat: int | None, rng: int) -> tuple[int, int]:
+        value, rng = next_u64(rng)
+        if seat is None or len(actions) == 1:
+            return value % len(actions), rng
+        config = state.config
+        known = games.get(id(config))
+        if known is None or known[0] is not config:
+            table = Table(spec, {"players": config.players}, config=config)
+            known = (config, GAMES[spec.name](table=table))
+            games.clear()
+            games[id(config)] = known
+        game = known[1]
+        table = game.table
+        position = table.position_of(state)
+        search = np.random.RandomState(value & 0xFFFFFFFF)
+        evaluator = mcts.RandomRolloutEvaluator(
+            n_rollouts=1, random_state=search, max_length=rollout_length
+        )
+        bot = mcts.MCTSBot(game, uct_c, simulations, evaluator, random_state=search, solve=False)
+        index = bot.step(SpielState(game, table, position))
+        chosen = table.game_actions(position)[index]
+        return next(i for i, action in enumerate(actions) if action == chosen), rng
+
+    return choose
 
 
 def _game_class(spec: GameSpec) -> type[SpielGame]:

@@ -167,6 +167,11 @@ class GameSpec:
     def with_script(self, state: Any, script: Sequence[Outcome]) -> Any:
         return evolve(state, chance=evolve(state.chance, script=tuple(script)))
 
+    def without_generator(self, state: Any) -> Any:
+        """A state made by the library's own ``new_game`` with its generator switched off: from
+        here every draw is a chance node, so a search cannot read future draws from it."""
+        return evolve(state, chance=evolve(state.chance, script=(), scripted_only=True))
+
 
 def rank_utilities(scores: Sequence[int]) -> tuple[float, ...]:
     """Rank-based utilities in [-1, 1] summing to 0: for each player, (opponents with a lower
@@ -204,7 +209,10 @@ class Position:
 class Table:
     """One game configuration through a ``GameSpec``: positions, actions, chance, utilities."""
 
-    def __init__(self, spec: GameSpec, params: Params | None = None) -> None:
+    def __init__(self, spec: GameSpec, params: Params | None = None, *, config: Any = None) -> None:
+        """``params`` as in a game string; or ``config``, a game config of the library (any
+        options and component data, e.g. from a study), which then wins over the parameters
+        for everything but ``max_length``."""
         merged = {**spec.default_params, **(params or {})}
         unknown = sorted(set(merged) - set(spec.default_params))
         if unknown:
@@ -217,7 +225,7 @@ class Table:
                 f"max_length must be an integer above {spec.max_draws_per_step}: {max_length!r}"
             )
         self.max_length = max_length
-        self.config = spec.config(merged)
+        self.config = spec.config(merged) if config is None else config
         self.players = spec.players(self.config)
         self.space = ActionSpace.of(spec.actions(self.config))
         outcomes = tuple(spec.chance_outcomes(self.config))
@@ -259,6 +267,10 @@ class Table:
         if state.chance.script:
             raise AdapterError(f"{spec.name}: a chosen outcome was not used")
         return Position(state, None, (), None, length)
+
+    def position_of(self, state: Any) -> Position:
+        """The decision node of a library game state (its generator switched off)."""
+        return Position(self.spec.without_generator(state), None, (), None, 0)
 
     def is_chance(self, position: Position) -> bool:
         return position.need is not None
