@@ -167,11 +167,6 @@ class GameSpec:
     def with_script(self, state: Any, script: Sequence[Outcome]) -> Any:
         return evolve(state, chance=evolve(state.chance, script=tuple(script)))
 
-    def without_generator(self, state: Any) -> Any:
-        """A state made by the library's own ``new_game`` with its generator switched off: from
-        here every draw is a chance node, so a search cannot read future draws from it."""
-        return evolve(state, chance=evolve(state.chance, script=(), scripted_only=True))
-
 
 def rank_utilities(scores: Sequence[int]) -> tuple[float, ...]:
     """Rank-based utilities in [-1, 1] summing to 0: for each player, (opponents with a lower
@@ -209,10 +204,11 @@ class Position:
 class Table:
     """One game configuration through a ``GameSpec``: positions, actions, chance, utilities."""
 
-    def __init__(self, spec: GameSpec, params: Params | None = None, *, config: Any = None) -> None:
-        """``params`` as in a game string; or ``config``, a game config of the library (any
-        options and component data, e.g. from a study), which then wins over the parameters
-        for everything but ``max_length``."""
+    def __init__(
+        self, spec: GameSpec, params: Params | None = None, *, config: Any = None
+    ) -> None:
+        """``config``, when given, is a game config built elsewhere (a study's arm): it replaces
+        the one ``params`` describe, which then only name the defaults."""
         merged = {**spec.default_params, **(params or {})}
         unknown = sorted(set(merged) - set(spec.default_params))
         if unknown:
@@ -267,10 +263,6 @@ class Table:
         if state.chance.script:
             raise AdapterError(f"{spec.name}: a chosen outcome was not used")
         return Position(state, None, (), None, length)
-
-    def position_of(self, state: Any) -> Position:
-        """The decision node of a library game state (its generator switched off)."""
-        return Position(self.spec.without_generator(state), None, (), None, 0)
 
     def is_chance(self, position: Position) -> bool:
         return position.need is not None
