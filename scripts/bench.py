@@ -2,14 +2,15 @@
 """Benchmark: full random games per second and applied actions per second.
 
     python scripts/bench.py [--seconds 10] [--players 2 3 4] [--first-seed 1] [--max-games 100000]
-                            [--modules 4,5,6] [--module-players 4]
+                            [--modules 4,5,6] [--module-players 4] [--all-modules-players 4]
 
 For each player count, plays seeded games with ``random_playout`` (uniform random choice among
 the legal actions, so legal-action generation is included in the time) for seeds
 ``first-seed, first-seed + 1, ...`` until the time budget is spent (each started game is
 finished) or ``max-games`` games are played, and prints a Markdown table. The base game is
 measured for ``--players``; then expansion modules ``--modules`` (default all three, ``""`` for
-none) for ``--module-players`` (default 4). Not a test.
+none) for ``--module-players`` (default 4), and all six modules (1-6) for
+``--all-modules-players`` (default 4). Not a test.
 """
 
 from __future__ import annotations
@@ -52,11 +53,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-games", type=int, default=100_000)
     parser.add_argument("--modules", default="4,5,6", help='modules for the extra rows ("": none)')
     parser.add_argument("--module-players", type=int, nargs="*", default=[4])
+    parser.add_argument("--all-modules-players", type=int, nargs="*", default=[4])
     args = parser.parse_args(argv)
     modules = parse_modules(args.modules)
     rows: list[tuple[int, frozenset[Module]]] = [(n, frozenset()) for n in args.players]
     if modules:
         rows += [(n, modules) for n in args.module_players]
+    rows += [(n, frozenset(Module)) for n in args.all_modules_players]
     print(f"- Python {platform.python_version()} ({platform.python_implementation()})")
     print(f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs")
     print(f"- budget: {args.seconds:g} s per row, seeds from {args.first_seed}")

@@ -2,12 +2,14 @@
 """Extract the rule catalogue from the spec markdown into the package data.
 
     python scripts/extract_rules.py [SPEC]   # default: fresco-base.md + fresco-modules-456.md
+                                             #   + fresco-modules-123.md
     python scripts/extract_rules.py --game barbarossa [SPEC] [--output FILE]
     python scripts/extract_rules.py --game carcassonne [SPEC] [--output FILE]
 
 Writes ``src/fresco_rules/fresco/data/rules.toml``: one ``[[rule]]`` per spec ID (R, E and A
 entries, and G for the modules) with its section, title and plain text, the base game's IDs first
-and then those of modules 4-6, each in spec order. With ``--game barbarossa`` the defaults are
+then those of modules 4-6 and then those of modules 1-3 (M, R1-R3 and their E and A entries),
+each in spec order. With ``--game barbarossa`` the defaults are
 ``../shared/rules/barbarossa.md`` and ``src/fresco_rules/barbarossa/data/rules.toml`` (B, A-B
 and E-B entries); with ``--game carcassonne``, ``../shared/rules/carcassonne-festival.md`` and
 ``src/fresco_rules/carcassonne/data/rules.toml`` (C, V, CA, F, FA, EC and EF entries). Commit the
@@ -36,6 +38,7 @@ from fresco_rules.kernel.catalogue import (
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SPEC = ROOT.parent / "shared" / "rules" / "fresco-base.md"
 MODULES_SPEC = ROOT.parent / "shared" / "rules" / "fresco-modules-456.md"
+MODULES_123_SPEC = ROOT.parent / "shared" / "rules" / "fresco-modules-123.md"
 OUTPUT = ROOT / "src" / "fresco_rules" / "fresco" / "data" / "rules.toml"
 BARBAROSSA = (
     ROOT.parent / "shared" / "rules" / "barbarossa.md",
@@ -93,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     paths, pattern = single.get(args.game, ((DEFAULT_SPEC, OUTPUT), RULE_ID))
     spec: Path = args.spec or paths[0]
     output: Path = args.output or paths[1]
-    specs = [spec] if one_spec or args.spec else [DEFAULT_SPEC, MODULES_SPEC]
+    specs = [spec] if one_spec or args.spec else [DEFAULT_SPEC, MODULES_SPEC, MODULES_123_SPEC]
     entries: tuple[RuleEntry, ...] = ()
     for source in specs:
         markdown = source.read_text(encoding="utf-8")

@@ -48,6 +48,9 @@ GAMES += [
     ("2p_seed4_modules_456", 4, {"players": "2", "modules": "4,5,6"}),
     ("3p_seed5_modules_45", 5, {"players": "3", "modules": "4,5"}),
     ("4p_seed6_modules_6", 6, {"players": "4", "modules": "6"}),
+    ("2p_seed7_modules_123", 7, {"players": "2", "modules": "1,2,3"}),
+    ("4p_seed8_modules_123456", 8, {"players": "4", "modules": "1,2,3,4,5,6"}),
+    ("3p_seed9_modules_23_options", 9, {"players": "3", "modules": "2,3", "m3_setup": "mix_all"}),
 ]
 BARBAROSSA_GAMES: list[tuple[str, int, dict[str, str]]] = [
     ("barbarossa_3p_seed1", 1, {"players": "3"}),

@@ -35,8 +35,9 @@ def generate(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
     from fresco_rules.kernel.registry import implementations
 
     catalogue = load_catalogue("fresco_rules.fresco", "data/rules.toml")
-    # Fresco's IDs (R, E, A, G): Carcassonne's C0.1-C0.3 have the kernel's default shape too
-    fresco_id = re.compile(r"[AEGR][0-9]*\.[0-9]+")
+    # Fresco's IDs (R, E, A, G; M, EM, AM of modules 1-3): Carcassonne's C0.1-C0.3 have the
+    # kernel's default shape too
+    fresco_id = re.compile(r"(?:[AEGR][0-9]*|[AE]?M)\.[0-9]+")
     matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=fresco_id)
     return render_markdown(
         matrix,

@@ -13,11 +13,16 @@ from fresco_rules.fresco import (
     ACTION_TYPES,
     ACTIONS_BY_KIND,
     BuyGlass,
+    ChooseIncomePaint,
+    FulfilRequest,
     GameConfig,
     Gild,
     Glass,
     Module,
+    Paint,
     PlacePennies,
+    TakePortrait,
+    UseSexton,
     UseTip,
     new_game,
 )
@@ -60,7 +65,19 @@ def test_G_1_dispatch_is_the_base_rules_plus_each_plugins_actions() -> None:
 
 
 @pytest.mark.rule("G.1")
-@pytest.mark.parametrize("action", [UseTip(), PlacePennies(1), Gild(True), BuyGlass(Glass.RED)])
+@pytest.mark.parametrize(
+    "action",
+    [
+        TakePortrait("PT05"),
+        UseSexton((0, 0)),
+        FulfilRequest("general", ("F01", "F02", "F03")),
+        ChooseIncomePaint(Paint.RED),
+        UseTip(),
+        PlacePennies(1),
+        Gild(True),
+        BuyGlass(Glass.RED),
+    ],
+)
 def test_G_1_a_module_action_without_its_module_is_refused_by_its_own_validator(
     action: object,
 ) -> None:
@@ -78,6 +95,9 @@ def test_no_base_file_imports_a_plugin() -> None:
         if path.stem != "__init__" and not path.stem.endswith(LEAF_RECORDS)
     }
     assert plugin_files == {
+        "fresco_rules.fresco.modules.portraits",
+        "fresco_rules.fresco.modules.requests",
+        "fresco_rules.fresco.modules.special_blends",
         "fresco_rules.fresco.modules.wishing_well",
         "fresco_rules.fresco.modules.leaf_gold",
         "fresco_rules.fresco.modules.glaziers",

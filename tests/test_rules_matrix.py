@@ -18,11 +18,13 @@ ROOT = Path(__file__).parents[1]
 SPECS = (
     ROOT.parent / "shared/rules/fresco-base.md",
     ROOT.parent / "shared/rules/fresco-modules-456.md",
+    ROOT.parent / "shared/rules/fresco-modules-123.md",
 )
 MATRIX_DOC = ROOT / "docs" / "rules-matrix.md"
-FRESCO_ID = re.compile(r"[AEGR][0-9]*\.[0-9]+")
-"""Fresco's IDs (R, E, A and G): Carcassonne's C0.1-C0.3 have the kernel's default shape too."""
-SPEC_ID = re.compile(r"^(?:- |\| )\*\*([A-Z][0-9]*\.[0-9]+)\b", re.MULTILINE)
+FRESCO_ID = re.compile(r"(?:[AEGR][0-9]*|[AE]?M)\.[0-9]+")
+"""Fresco's IDs (R, E, A and G; M, EM and AM for modules 1-3): Carcassonne's C0.1-C0.3 have the
+kernel's default shape too."""
+SPEC_ID = re.compile(r"^(?:- |\| )\*\*((?:[A-Z][0-9]*|[AE]M)\.[0-9]+)\b", re.MULTILINE)
 """A rule bullet, or a table row headed by an ID (the score tables of the module spec)."""
 
 

@@ -199,6 +199,11 @@ EXPECTED_PROVISIONAL = (
     *(f"$.modules.glaziers.windows[{i}]" for i in range(18)),  # every window tile
     "$.modules.glaziers.workbench",  # slot prices
     "$.modules.glaziers.window_segments",  # the 12 window-bordering segments
+    # modules 1-3 (fresco-modules-123.md 5): values printed only as pictures
+    *(f"$.modules_123.portraits.cards[{i}]" for i in range(18)),  # backs and rewards
+    *(f"$.modules_123.requests.tiles[{i}]" for i in range(12)),  # request values
+    *(f"$.modules_123.requests.backs[{i}]" for i in range(25)),  # splashes of F01-F25
+    *(f"$.modules_123.special_blends.fresco_tiles[{i}]" for i in range(7)),  # F26-F32
 )
 
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from fresco_rules.fresco import (
     GLASS,
+    Abbot,
     AlchemyInputs,
     AltarLimit,
     AltarWindow,
@@ -20,12 +21,14 @@ from fresco_rules.fresco import (
     BuyTile,
     BuyWishingCard,
     ChooseGetUp,
+    ChooseIncomePaint,
     ChooseTrackSpace,
     CloseBooth,
     DiscSet,
     EarnStudio,
     EndTurn,
     FreeTileGold,
+    FulfilRequest,
     GameConfig,
     Gild,
     GildingAdjacency,
@@ -33,21 +36,27 @@ from fresco_rules.fresco import (
     GlassworksSlot,
     HandInGlass,
     Location,
+    M3Setup,
     MarketRefill,
     Module,
+    Module3Splashes,
     Paint,
     PlaceGlassworks,
     PlacePennies,
+    Portraits,
     Praise,
     Restore,
     RestoreAltar,
     Scored,
     SecondCathedral,
+    Sexton,
     SkipStreetMusician,
     StartRotation,
     State,
     SubmitPlan,
+    TakePortrait,
     TakeWindow,
+    TipWithPortrait,
     TrackCollision,
     UseAlchemy,
     UseBishopsPraise,
@@ -55,6 +64,7 @@ from fresco_rules.fresco import (
     UseFreePaints,
     UseLuckyFellow,
     UseReward,
+    UseSexton,
     UseStreetMusician,
     UseTip,
     WindowRefill,
@@ -102,6 +112,12 @@ configs = st.builds(
     window_refill=st.sampled_from(WindowRefill),
     glassworks_slot=st.sampled_from(GlassworksSlot),
     altar_window=st.sampled_from(AltarWindow),
+    m3_setup=st.sampled_from(M3Setup),
+    module3_splashes=st.sampled_from(Module3Splashes),
+    portraits=st.sampled_from(Portraits),
+    abbot=st.sampled_from(Abbot),
+    sexton=st.sampled_from(Sexton),
+    tip_with_portrait=st.sampled_from(TipWithPortrait),
 )
 """Every player count with every combination of modules (4, 5, 6) and interpretation options."""
 
@@ -171,6 +187,25 @@ junk_actions: st.SearchStrategy[Any] = st.one_of(
     st.builds(BuyGlass, odd_values),
     st.builds(TakeWindow, odd_values),
     st.builds(HandInGlass, odd_values),
+    # modules 1-3
+    st.builds(TakePortrait, st.sampled_from([f"PT{n:02d}" for n in range(0, 20)])),
+    st.builds(TakePortrait, odd_values, odd_values),
+    st.builds(UseSexton, cells),
+    st.builds(UseSexton, odd_values),
+    st.builds(
+        FulfilRequest,
+        st.sampled_from(["general", "orange", "green", "purple", "pink"]),
+        st.lists(st.sampled_from([f"F{n:02d}" for n in range(1, 33)]), max_size=4).map(tuple),
+    ),
+    st.builds(FulfilRequest, odd_values, odd_values),
+    st.builds(ChooseIncomePaint, st.sampled_from(Paint)),
+    st.builds(ChooseIncomePaint, odd_values),
+    st.builds(Blend, st.sampled_from([Paint.PINK, Paint.BROWN])),
+    st.builds(
+        RestoreAltar,
+        st.lists(st.sampled_from([Paint.PINK, Paint.BROWN, Paint.ORANGE]), min_size=3, max_size=3)
+        .map(tuple),
+    ),
     odd_values,
 )
 """Arbitrary, mostly illegal actions, malformed ones included."""
@@ -200,8 +235,9 @@ def fresco_laws(state: State, previous: State | None) -> None:
 
 
 def module_laws(state: State, previous: State | None) -> None:
-    """The laws of modules 4-6, checked after every step."""
+    """The laws of the modules, checked after every step."""
     players = state.tables.players
+    laws_123(state, previous)
     w = state.well
     if w is not None:
         assert 0 <= w.well <= 2, "R4.6: the well holds at most 2 pennies"
@@ -233,6 +269,56 @@ def module_laws(state: State, previous: State | None) -> None:
         assert scored.points == expected_points(state, scored), "G.6: max(0, parts - penalties)"
 
 
+def laws_123(state: State, previous: State | None) -> None:
+    """Modules 1-3 (M.6 and the issue's laws): portraits taken at most once per player per
+    round (A1.1 default), request stacks never reused and never loose again, pink and brown only
+    from their recipes (R3.5, R3.7)."""
+    p = state.portraits
+    if p is not None:
+        if state.config.portraits is Portraits.ONE_PER_ROUND:
+            assert all(n <= 1 for n in p.taken), "R1.5: one portrait per player per round"
+        cards = [c for c in (*p.deck, *p.display, *p.removed) if c is not None]
+        cards += [c for held in p.held for c in held]
+        assert len(cards) == len(set(cards)) == 18, "M.6: every portrait once"
+    q = state.requests
+    if q is not None:
+        stacked = [t for stacks in q.stacks for _, tiles in stacks for t in tiles]
+        used = [*stacked, *q.removed_tiles]
+        assert len(used) == len(set(used)), "R2.7: a tile serves one request only"
+        loose = {t for held in state.held for t in held}
+        assert not loose & set(used), "R2.7: a stacked tile is never loose again"
+        if previous is not None and previous.requests is not None:
+            for seat, stacks in enumerate(previous.requests.stacks):
+                assert state.requests is not None
+                assert q.stacks[seat][: len(stacks)] == stacks, "request stacks are kept"
+    if state.tables.special_paints and previous is not None:
+        for seat in range(players_of(state)):
+            old, new = previous.paints[seat], state.paints[seat]
+            for special, (first, second) in ((6, (5, 0)), (7, (3, 4))):
+                gained = new[special] - old[special]
+                if gained > 0:
+                    turn = previous.turn
+                    assert turn is not None and turn.location is Location.WORKSHOP, (
+                        "R3.7: pink and brown come only from blending"
+                    )
+                    assert gained == 1 and new[first] == old[first] - 1, "R3.5: the recipe"
+                    assert new[second] == old[second] - 1, "R3.5: the recipe"
+    elif previous is not None:
+        assert all(len(paints) == 6 for paints in state.paints), "R3.1: no pink or brown"
+
+
+def players_of(state: State) -> int:
+    return state.tables.players
+
+
+def _abbots(state: State, actor: int) -> int:
+    p = state.portraits
+    if p is None or state.is_leonardo(actor):
+        return 0
+    kinds = {c.id: c.kind for c in state.config.components.modules_123.portraits.cards}
+    return sum(kinds[card] == "abbot" for card in p.held[actor])
+
+
 def expected_points(state: State, scored: Scored) -> int:
     """One restoration's score computed from its facts alone (G.6), without the engine's
     scoring functions: tile value, bishop distance, Praise, leaf gold, window VP and the
@@ -245,10 +331,14 @@ def expected_points(state: State, scored: Scored) -> int:
         assert len(set(r.glass)) == len(r.glass) <= 4, "R6.19"
         return max(0, r.base + len(r.glass))
     values = {tile.id: tile.value for tile in data.fresco_tiles}
+    values.update((tile.id, tile.value) for tile in data.modules_123.special_blends.fresco_tiles)
     assert r.base == values[r.tile or ""]
     dr, dc = abs(r.segment[0] - r.bishop[0]), abs(r.segment[1] - r.bishop[1])
-    bonus = 3 if dr == dc == 0 else 2 if max(dr, dc) == 1 else 0
-    if r.praise and (config.praise is Praise.ALWAYS or bonus >= 2):
+    base = bonus = 3 if dr == dc == 0 else 2 if max(dr, dc) == 1 else 0
+    abbots = _abbots(state, r.actor)
+    if abbots and (config.abbot is Abbot.ALWAYS or base >= 2):
+        bonus += abbots  # R1.9 (A1.2, A1.4): each Abbot on the base bonus
+    if r.praise and (config.praise is Praise.ALWAYS or base >= 2):
         bonus += 1
     gilding = 0
     if r.gild:

@@ -149,14 +149,12 @@ def test_R0_43_wrong_number_of_pieces_is_refused(pieces: list[Paint]) -> None:
     assert refused.value.rule == "R0.43"
 
 
-@pytest.mark.rule("R0.43")
-@given(
-    st.permutations([Paint.PINK, R, Y]) | st.permutations([Paint.BROWN, OR, GR]),
-)
-def test_R0_43_only_base_paints(pieces: list[Paint]) -> None:
+@pytest.mark.rule("R0.43", "R3.9", "A3.2")
+@given(st.permutations([Paint.PINK, R, Y]) | st.permutations([Paint.BROWN, R, OR]))
+def test_R3_9_pink_and_brown_never_in_the_basic_version(pieces: list[Paint]) -> None:
     with pytest.raises(IllegalAction) as refused:
         altar_points(pieces)
-    assert refused.value.rule == "R0.43"
+    assert refused.value.rule == "R3.9"
 
 
 def outcome(pieces: Any) -> int | str:

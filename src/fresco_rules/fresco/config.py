@@ -3,7 +3,7 @@ A5.x, A6.x) and component data."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from enum import Enum
 
 import attrs
@@ -20,7 +20,8 @@ from .data import (
     mood_problems,
 )
 from .extensions import ModuleRules, build_modules
-from .vocab import PAINT_INDEX, Module, Paint, paint_counts, parse_modules
+from .scoring import ALTAR_HAND_INS
+from .vocab import BLENDS, PAINT_INDEX, Module, Paint, paint_counts, parse_modules
 
 
 class InvalidConfig(RulesError):
@@ -139,6 +140,49 @@ class AltarWindow(Enum):
     ALTAR_WINDOW_ONCE_PER_ROUND = "altar_window_once_per_round"
 
 
+class Portraits(Enum):
+    """A1.1: how many portraits a player may take in one round (module 1)."""
+
+    ONE_PER_ROUND = "one_per_round"
+    PER_APPRENTICE = "per_apprentice"
+
+
+class Abbot(Enum):
+    """A1.2: when the Abbot adds 1 to a bishop bonus (module 1)."""
+
+    IF_POSITIVE = "if_positive"
+    ALWAYS = "always"
+
+
+class Sexton(Enum):
+    """A1.3: the form of the Sexton's move to any segment (module 1)."""
+
+    REPLACES_STEP = "replaces_step"
+    EXTRA_MOVE = "extra_move"
+    ANY_TIME = "any_time"
+
+
+class TipWithPortrait(Enum):
+    """A1.6: whether a Tip may be played with the apprentice that takes a portrait (1 + 4)."""
+
+    ALLOWED = "allowed"
+    FORBIDDEN = "forbidden"
+
+
+class M3Setup(Enum):
+    """A3.1: how the cathedral is set up with module 3."""
+
+    SUPPLEMENT = "supplement"
+    MIX_ALL = "mix_all"
+
+
+class Module3Splashes(Enum):
+    """A3.5: the splashes on the backs of module-3 tiles (module 2 with module 3)."""
+
+    FORMULA = "formula"
+    NONE = "none"
+
+
 OPTION_TYPES: dict[str, type[Enum]] = {
     "market_refill": MarketRefill,
     "bishop_move_limit": BishopMoveLimit,
@@ -156,6 +200,12 @@ OPTION_TYPES: dict[str, type[Enum]] = {
     "window_refill": WindowRefill,
     "glassworks_slot": GlassworksSlot,
     "altar_window": AltarWindow,
+    "portraits": Portraits,
+    "abbot": Abbot,
+    "sexton": Sexton,
+    "tip_with_portrait": TipWithPortrait,
+    "m3_setup": M3Setup,
+    "module3_splashes": Module3Splashes,
 }
 """Every enumerated interpretation option of ``GameConfig`` and its type."""
 
@@ -208,6 +258,12 @@ class GameConfig:
     window_refill: WindowRefill = WindowRefill.IMMEDIATE
     glassworks_slot: GlassworksSlot = GlassworksSlot.COVERED_LOCATION
     altar_window: AltarWindow = AltarWindow.EVERY_ALTAR_RESTORATION
+    portraits: Portraits = Portraits.ONE_PER_ROUND
+    abbot: Abbot = Abbot.IF_POSITIVE
+    sexton: Sexton = Sexton.REPLACES_STEP
+    tip_with_portrait: TipWithPortrait = TipWithPortrait.ALLOWED
+    m3_setup: M3Setup = M3Setup.SUPPLEMENT
+    module3_splashes: Module3Splashes = Module3Splashes.FORMULA
     components: ComponentData = attrs.field(factory=default_components)
 
 
@@ -239,6 +295,14 @@ class Tables:
     apprentices_per_player: int
     modules: tuple[ModuleRules, ...] = ()
     """The rules of the modules in play, in module order (empty for the base game)."""
+    blends: Mapping[Paint, tuple[Paint, Paint]] = attrs.field(default=BLENDS)
+    """The blending recipes in play (R0.47; module 3 adds pink and brown, R3.5)."""
+    altar_hand_ins: tuple[tuple[tuple[Paint, Paint, Paint], int], ...] = ALTAR_HAND_INS
+    """Every legal altar hand-in with its points (R0.43, R0.44; module 3: R3.8)."""
+    altar_bonus: Mapping[Paint, int] | None = None
+    """Module 3: VP per pink or brown piece in the altar's blended version (R3.8)."""
+    special_paints: bool = False
+    """Pink and brown are in play (module 3): paint tuples are 8 long (R3.1)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Tables:
         """Derived once from the config and never changed (nor compared, ``State.tables``): a
@@ -288,7 +352,7 @@ def derive_tables(config: GameConfig) -> Tables:
         )
     modules = config.modules
     if not isinstance(modules, frozenset) or not all(isinstance(m, Module) for m in modules):
-        raise InvalidConfig(f"G.1: modules must be a set of Module (4, 5, 6), not {modules!r}")
+        raise InvalidConfig(f"G.1: modules must be a set of Module (1-6), not {modules!r}")
     if problems:
         raise InvalidConfig("; ".join(problems))
     base_apprentices = data.apprentices.per_player
@@ -332,4 +396,7 @@ def derive_tables(config: GameConfig) -> Tables:
         rules = build_modules(config, tables)
     except ValueError as exc:
         raise InvalidConfig(str(exc)) from None
-    return attrs.evolve(tables, modules=rules)
+    tables = attrs.evolve(tables, modules=rules)
+    for module in rules:
+        tables = module.extend_tables(tables)
+    return tables

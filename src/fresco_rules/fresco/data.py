@@ -29,10 +29,13 @@ from ..kernel.codec import (
 )
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
+from .module123_data import Module123Data, module123_problems
 from .module_data import ModuleData, module_problems
 from .vocab import BASE_PAINTS, Paint
 
 PROVENANCES = ("rulebook", "seed", "review", "decision", "provisional")
+MODULE123_PROVENANCES = (*PROVENANCES, "supplement")
+"""The rows of modules 1-3 may also cite the rules supplement (fresco-modules-123.md)."""
 
 
 @frozen
@@ -121,6 +124,8 @@ class ComponentData(DigestIdentity):
     fresco_tiles: tuple[FrescoTile, ...]
     modules: ModuleData
     """Expansion modules 4-6 (component-data.md sections 5-7)."""
+    modules_123: Module123Data
+    """The in-box modules 1-3 (fresco-modules-123.md section 5)."""
     digest: str = attrs.field(default="")
 
     def side_for(self, players: int) -> BoardSide:
@@ -226,6 +231,15 @@ def _problems_in(data: ComponentData) -> list[str]:
             provenances=PROVENANCES,
         )
     )
+    problems.extend(
+        module123_problems(
+            data.modules_123,
+            "$.modules_123",
+            base_tiles={tile.id: tile.pieces for tile in data.fresco_tiles},
+            taken_ids=ids,
+            provenances=MODULE123_PROVENANCES,
+        )
+    )
     return problems
 
 
@@ -271,13 +285,16 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
     """Structure and validate a component table (R0.66 box counts, R0.67 tile sets).
 
     Raises ``InvalidData`` naming every bad field with its path (``$.fresco_tiles[3].value``).
-    Without a ``modules`` table the shipped module data (``data/modules.toml``) is used.
+    Without a ``modules`` table the shipped module data (``data/modules.toml``) is used, and
+    without a ``modules_123`` table the shipped data of modules 1-3 (``data/modules123.toml``).
     """
     if not isinstance(raw, Mapping):
         raise InvalidData(f"{source}: the top level must be a table, not {type(raw).__name__}")
     body = {key: value for key, value in raw.items() if key != "digest"}
     if "modules" not in body:
         body["modules"] = _shipped_modules()
+    if "modules_123" not in body:
+        body["modules_123"] = _shipped_modules123()
     data: ComponentData = structure_data(_converter, ComponentData, body, source)
     problems = _problems_in(data)
     if problems:
@@ -287,6 +304,9 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
         # The shipped module data keeps the digest of the base part, so records made before
         # the modules existed still name the same component set; other module data changes it.
         del plain["modules"]
+    if plain["modules_123"] == _shipped_module123_plain():
+        # Likewise for modules 1-3: base records keep their digest.
+        del plain["modules_123"]
     return attrs.evolve(data, digest=content_digest(plain))
 
 
@@ -294,6 +314,12 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
 def _shipped_module_plain() -> Any:
     """The plain-data form of the shipped module data (for the digest)."""
     return _converter.unstructure(_converter.structure(_shipped_modules(), ModuleData))
+
+
+@cache
+def _shipped_module123_plain() -> Any:
+    """The plain-data form of the shipped data of modules 1-3 (for the digest)."""
+    return _converter.unstructure(_converter.structure(_shipped_modules123(), Module123Data))
 
 
 def load_components(path: str | Path) -> ComponentData:
@@ -320,6 +346,17 @@ def _shipped_module_text() -> str:
     return resources.files(__package__).joinpath("data/modules.toml").read_text(encoding="utf-8")
 
 
+@cache
+def _shipped_module123_text() -> str:
+    source = resources.files(__package__).joinpath("data/modules123.toml")
+    return source.read_text(encoding="utf-8")
+
+
+def _shipped_modules123() -> dict[str, Any]:
+    """A fresh plain-data copy of ``data/modules123.toml``."""
+    return tomllib.loads(_shipped_module123_text())
+
+
 def _shipped_modules() -> dict[str, Any]:
     """A fresh plain-data copy of ``data/modules.toml``."""
     return tomllib.loads(_shipped_module_text())
@@ -334,7 +371,14 @@ def default_components() -> ComponentData:
 
 def template_text() -> str:
     """The shipped component data as one editable TOML file: ``data/base.toml`` followed by
-    ``data/modules.toml`` under a ``[modules]`` section (what ``load_components`` reads)."""
+    ``data/modules.toml`` under a ``[modules]`` section and ``data/modules123.toml`` under a
+    ``[modules_123]`` section (what ``load_components`` reads)."""
     base = resources.files(__package__).joinpath("data/base.toml").read_text(encoding="utf-8")
     modules = re.sub(r"^(\[\[?)", r"\1modules.", _shipped_module_text(), flags=re.MULTILINE)
-    return f"{base.rstrip()}\n\n# === expansion modules 4-6 ===\n\n{modules}"
+    in_box = re.sub(
+        r"^(\[\[?)", r"\1modules_123.", _shipped_module123_text(), flags=re.MULTILINE
+    )
+    return (
+        f"{base.rstrip()}\n\n# === expansion modules 4-6 ===\n\n{modules.rstrip()}\n\n"
+        f"# === in-box modules 1-3 ===\n\n{in_box}"
+    )

@@ -29,7 +29,7 @@ from .flow import advance
 from .plugins import PLUGINS
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
-from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, Location
+from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, SPECIAL_BLENDS, Location
 
 BASE_RULES: dict[type[Any], tuple[Check, Effect]] = {
     ChooseGetUp: (turns.check_get_up, turns.do_get_up),
@@ -68,6 +68,7 @@ _PHASE_RULE = {
     Phase.OVER: "R0.62",
 }
 _BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
+_SPECIAL_BLEND_ACTIONS = (*_BLEND_ACTIONS, *(Blend(result) for result in SPECIAL_BLENDS))
 
 
 def _pending(state: State) -> ext.Pending | None:
@@ -98,6 +99,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     turn = state.turn
     assert turn is not None
     if modules:
+        if state.is_leonardo(turn.actor):
+            own = ext.leonardo_turn(state, turn)
+            if own is not None:
+                return own.actions
         base = _turn_actions(state, turn) if turn.left > 0 else (EndTurn(),)
         return ext.legal_in_turn(state, turn, base)
     return _turn_actions(state, turn)
@@ -114,10 +119,10 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
         return (EarnStudio(), EndTurn())
     if location is Location.WORKSHOP:
         paints = state.paints[turn.actor]
+        recipes = state.tables.blends
+        offered = _SPECIAL_BLEND_ACTIONS if state.tables.special_paints else _BLEND_ACTIONS
         blends = tuple(
-            action
-            for action in _BLEND_ACTIONS
-            if all(paints[p.index] for p in BLENDS[action.result])
+            action for action in offered if all(paints[p.index] for p in recipes[action.result])
         )
         return (*blends, EndTurn())
     if location is Location.THEATRE:
@@ -160,7 +165,11 @@ def _takes(due: ext.Pending, action: object) -> bool:
     """True when ``action`` is of a kind the due decision takes, or a restoration-stage kind
     (whose own validator names the precise rule)."""
     kind = getattr(type(action), "kind", None)
-    return kind in _STAGE_KINDS or any(type(action) is type(a) for a in due.actions)
+    if kind in _STAGE_KINDS:
+        return True
+    if due.exact:
+        return any(type(action) is type(a) and action == a for a in due.actions)
+    return any(type(action) is type(a) for a in due.actions)
 
 
 def explain(state: State, action: object) -> IllegalAction | None:
@@ -231,7 +240,8 @@ def token_ledger(state: State) -> dict[str, dict[str, int]]:
     ledger["market_tiles"] = market
     ledger["apprentices"] = _apprentice_ledger(state, seats)
     if state.tables.modules:
-        ledger.update(ext.ledger(state, seats))
+        for kind, places in ext.ledger(state, seats).items():
+            ledger.setdefault(kind, {}).update(places)
     return ledger
 
 

@@ -11,6 +11,9 @@ game imports a plug-in.
 
 Extension points, in the order of a round:
 
+- ``extend_tables``: the module's changes to the tables derived from the config (new tiles,
+  recipes, paint tuples with pink and brown).
+- ``deal_pool``: the fresco tiles to deal around the centre (module 3 removes some first).
 - ``setup``: after the base set-up of ``new_game``, before round 1 begins.
 - ``begin_round``: at the start of every round (per-round marks are reset).
 - ``after_get_up``: after an actor's own get-up mood change (phase 1).
@@ -18,6 +21,10 @@ Extension points, in the order of a round:
   after the get-up, a restoration stage, a card bound to the next restoration).
 - ``plan_step``, ``plan_limits``, ``check_plan``: extra planning decisions of a seat, the
   apprentices and columns a plan may use, and the module's plan checks.
+- ``leonardo_plan``: Leonardo's extra apprentices (modules 1 and 2).
+- ``leonardo_turn``: the actions of Leonardo's turn at a location the base game never sends
+  him to (studio, workshop).
+- ``theatre_step``: the rows one theatre apprentice moves the mood painter (module 1's Actor).
 - ``location_sequence``, ``queue``, ``module_turn``: extra location visits (the Glassworks).
 - ``legal_in_turn``, ``turn_open``, ``legal_module_location``: extra actions during a turn, a turn
   that stays open for them after its last apprentice, the actions of a module's own location.
@@ -42,6 +49,7 @@ from ..kernel.registry import implements
 from .vocab import Location, Module
 
 if TYPE_CHECKING:
+    from ..kernel.chance import Chance
     from .actions import Action, SubmitPlan
     from .config import GameConfig, Tables
     from .state import Restoration, ScoreParts, State, Turn
@@ -62,6 +70,8 @@ class Pending:
     rule: str
     reason: str
     actions: tuple[Action, ...]
+    exact: bool = False
+    """The decision takes exactly one of ``actions``, not any action of their kinds."""
 
 
 class ModuleRules:
@@ -81,8 +91,28 @@ class ModuleRules:
         component data; raises ``ValueError`` for a bad option."""
         raise NotImplementedError
 
+    def extend_tables(self, tables: Tables) -> Tables:
+        return tables
+
+    def deal_pool(
+        self, tables: Tables, pile: list[str], chance: Chance
+    ) -> tuple[list[str], Chance]:
+        """The tiles dealt around the centre (drawing any removals through ``chance``)."""
+        return pile, chance
+
     def setup(self, state: State) -> State:
         return state
+
+    def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
+        return plan
+
+    def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
+        """Leonardo's turn at a location of this module: its legal actions (with ``EndTurn``
+        when he may stop) and the rule that forbids stopping otherwise."""
+        return None
+
+    def theatre_step(self, state: State, actor: int, step: int) -> int:
+        return step
 
     def begin_round(self, state: State) -> State:
         return state
@@ -209,15 +239,16 @@ def installed() -> tuple[Plugin, ...]:
     return tuple(_INSTALLED[module] for module in Module if module in _INSTALLED)
 
 
-@implements("G.1", "G.2", "G.3", "G.5")
+@implements("G.1", "G.2", "G.3", "G.5", "M.1", "M.2")
 def build_modules(config: GameConfig, tables: Tables) -> tuple[ModuleRules, ...]:
     """The rules of the modules in ``config``, in module order, with their tables derived once
     from the config and the component data. Raises ``ValueError`` for a bad option.
 
-    G.1: modules 4, 5 and 6 join the base game in any combination; each adds its own sub-state
-    and hooks, and every base rule applies unless a hook changes it. G.2, G.3 and G.5: the
-    paints depot, the bank and the extra boards beside the main board change no rule, so the
-    paint and money supplies stay the base game's ledgers (R0.66)."""
+    M.1/M.2: modules 1, 2 and 3 join the base game alone or in any combination, also with
+    modules 4-6. G.1: modules 4, 5 and 6 join the base game in any combination; each adds its
+    own sub-state and hooks, and every base rule applies unless a hook changes it. G.2, G.3 and
+    G.5: the paints depot, the bank and the extra boards beside the main board change no rule,
+    so the paint and money supplies stay the base game's ledgers (R0.66)."""
     missing = sorted(m.value for m in config.modules if m not in _INSTALLED)
     if missing:
         raise ValueError(f"G.1: module {missing[0]} is not installed")
@@ -235,6 +266,36 @@ def _fold(state: State, hook: Callable[[ModuleRules, State], State]) -> State:
     for module in state.tables.modules:
         state = hook(module, state)
     return state
+
+
+def deal_pool(tables: Tables, pile: list[str], chance: Chance) -> tuple[list[str], Chance]:
+    """The fresco tiles to deal around the centre (R0.12; module 3: R3.3)."""
+    for module in tables.modules:
+        pile, chance = module.deal_pool(tables, pile, chance)
+    return pile, chance
+
+
+def leonardo_plan(state: State, plan: SubmitPlan) -> SubmitPlan:
+    """Leonardo's plan with the modules' extra apprentices (R1.23, R2.14)."""
+    for module in state.tables.modules:
+        plan = module.leonardo_plan(state, plan)
+    return plan
+
+
+def leonardo_turn(state: State, turn: Turn) -> Pending | None:
+    """Leonardo's turn at a module's location (its legal actions), or None (base rules)."""
+    for module in state.tables.modules:
+        found = module.leonardo_turn(state, turn)
+        if found is not None:
+            return found
+    return None
+
+
+def theatre_step(state: State, actor: int, step: int) -> int:
+    """Rows one theatre apprentice of ``actor`` moves the mood painter (R0.48, R1.10)."""
+    for module in state.tables.modules:
+        step = module.theatre_step(state, actor, step)
+    return step
 
 
 def setup(state: State) -> State:
@@ -387,9 +448,12 @@ def before_final_scoring(state: State) -> State:
 
 
 def ledger(state: State, seats: list[str]) -> dict[str, dict[str, int]]:
+    """The modules' ledger kinds; a module may add locations to a kind another one (or the base
+    game) lists, e.g. module 2's request stacks among the fresco tiles."""
     found: dict[str, dict[str, int]] = {}
     for module in state.tables.modules:
-        found.update(module.ledger(state, seats))
+        for kind, places in module.ledger(state, seats).items():
+            found.setdefault(kind, {}).update(places)
     return found
 
 

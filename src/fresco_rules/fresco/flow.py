@@ -111,6 +111,8 @@ def new_game(
         booths.append(tuple(slots))
 
     pile = list(tables.dealt_tiles)
+    if tables.modules:
+        pile, rng = ext.deal_pool(tables, pile, rng)
     cathedral: list[str | None] = []
     for segment in SEGMENTS:
         if segment == CENTRE:
@@ -218,7 +220,10 @@ def apprentices_at(state: State, plan: SubmitPlan, location: Location) -> int:
 def leonardo_plan(state: State) -> SubmitPlan:
     """R0.72: Leonardo's apprentices stand on his market and cathedral columns all game;
     R0.78: in the final round his cathedral apprentice is removed."""
-    return SubmitPlan(market=1, cathedral=0 if state.final else 1)
+    plan = SubmitPlan(market=1, cathedral=0 if state.final else 1)
+    if state.tables.modules:
+        return ext.leonardo_plan(state, plan)
+    return plan
 
 
 @implements("R0.60", "R0.73")
@@ -459,4 +464,8 @@ def final_scoring(state: State) -> State:
 
 
 def add_paints(a: PaintCounts, b: PaintCounts, sign: int = 1) -> PaintCounts:
+    """``a + sign * b``; a shorter tuple (no pink or brown, module 3) counts them as 0."""
+    if len(a) != len(b):
+        width = max(len(a), len(b))
+        a, b = (*a, *(0,) * (width - len(a))), (*b, *(0,) * (width - len(b)))
     return tuple(x + sign * y for x, y in zip(a, b, strict=True))

@@ -8,9 +8,12 @@ the records and the text read the plug-ins from here and never name a module.
 from __future__ import annotations
 
 from .extensions import Plugin, install
-from .modules import glaziers, leaf_gold, wishing_well
+from .modules import glaziers, leaf_gold, portraits, requests, special_blends, wishing_well
 
 PLUGINS: tuple[Plugin, ...] = install(
+    portraits.PLUGIN,
+    requests.PLUGIN,
+    special_blends.PLUGIN,
     wishing_well.PLUGIN,
     leaf_gold.PLUGIN,
     glaziers.PLUGIN,

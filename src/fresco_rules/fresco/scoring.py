@@ -8,7 +8,16 @@ from itertools import combinations_with_replacement
 
 from ..kernel.errors import IllegalAction
 from ..kernel.registry import implements
-from .vocab import BASE_PAINTS, GRID, PRIMARIES, SECONDARIES, Glass, Paint, Segment
+from .vocab import (
+    BASE_PAINTS,
+    GRID,
+    PRIMARIES,
+    SECONDARIES,
+    SPECIAL_PAINTS,
+    Glass,
+    Paint,
+    Segment,
+)
 
 
 def _on_grid(segment: object) -> bool:
@@ -56,13 +65,24 @@ def bishop_bonus(segment: Segment, bishop: Segment) -> int:
     return 0
 
 
-@implements("R0.43", "R0.44", "A0.14")
-def altar_points(paints: Iterable[Paint]) -> int:
-    """R0.43/R0.44 (A0.14): VP for an altar hand-in of exactly three base paints.
+ALTAR_SPECIAL_BONUS: Mapping[Paint, int] = {Paint.PINK: 3, Paint.BROWN: 5}
+"""R3.8: the extra VP of a pink or brown piece in the altar's blended version (module 3)."""
+
+
+@implements("R0.43", "R0.44", "A0.14", "R3.8", "R3.9", "A3.2")
+def altar_points(paints: Iterable[Paint], *, bonus: Mapping[Paint, int] | None = None) -> int:
+    """R0.43/R0.44 (A0.14): VP for an altar hand-in of exactly three pieces.
 
     One orange, one green and one purple score 6 (the blended version). Otherwise each primary
     may appear at most once, every other piece is a secondary replacing a primary, and the
-    hand-in scores 2 plus 1 per secondary. Anything else raises ``IllegalAction`` (R0.43).
+    hand-in scores 2 plus 1 per secondary. R3.8/R3.9 (module 3): in the blended version pink
+    and brown pieces may replace any of orange, green and purple (each of those at most once;
+    pink and brown may repeat), scoring 6 plus 3 per pink and 5 per brown; A3.2: they are never
+    part of the basic version. ``bonus`` replaces the per-piece bonus (default
+    ``ALTAR_SPECIAL_BONUS``). Anything else raises ``IllegalAction`` (R0.43, R3.9).
+
+    This is the scoring law only: whether pink and brown exist in a game (module 3) is the
+    validator's question.
     """
     try:
         pieces = tuple(paints)
@@ -70,8 +90,11 @@ def altar_points(paints: Iterable[Paint]) -> int:
         raise IllegalAction("R0.43", f"the altar takes three paints, not {paints!r}") from None
     if len(pieces) != 3:
         raise IllegalAction("R0.43", f"the altar takes exactly three pieces, not {len(pieces)}")
-    if not all(isinstance(p, Paint) and p in BASE_PAINTS for p in pieces):
-        raise IllegalAction("R0.43", f"the altar takes base paints only, not {pieces!r}")
+    if not all(isinstance(p, Paint) for p in pieces):
+        raise IllegalAction("R0.43", f"the altar takes paint pieces only, not {pieces!r}")
+    specials = [p for p in pieces if p in SPECIAL_PAINTS]
+    if specials:
+        return _blended_with_specials(pieces, len(specials), bonus or ALTAR_SPECIAL_BONUS)
     if set(pieces) == SECONDARIES:
         return 6
     primaries = [p for p in pieces if p in PRIMARIES]
@@ -79,6 +102,23 @@ def altar_points(paints: Iterable[Paint]) -> int:
         twice = next(p for p in primaries if primaries.count(p) > 1)
         raise IllegalAction("R0.43", f"{twice.value} handed in twice: each primary at most once")
     return 2 + sum(p in SECONDARIES for p in pieces)
+
+
+def _blended_with_specials(
+    pieces: tuple[Paint, ...], specials: int, bonus: Mapping[Paint, int]
+) -> int:
+    """R3.8/R3.9 (A3.2): a blended hand-in in which pink or brown replace secondaries."""
+    if any(p in PRIMARIES for p in pieces):
+        raise IllegalAction(
+            "R3.9", "pink and brown replace orange, green or purple in the blended version only"
+        )
+    secondaries = [p for p in pieces if p in SECONDARIES]
+    if len(set(secondaries)) != len(secondaries):
+        twice = next(p for p in secondaries if secondaries.count(p) > 1)
+        raise IllegalAction(
+            "R3.9", f"{twice.value} handed in twice: orange, green and purple at most once each"
+        )
+    return 6 + sum(bonus[p] for p in pieces if p in SPECIAL_PAINTS)
 
 
 def _altar_hand_ins() -> tuple[tuple[tuple[Paint, Paint, Paint], int], ...]:
@@ -92,7 +132,29 @@ def _altar_hand_ins() -> tuple[tuple[tuple[Paint, Paint, Paint], int], ...]:
 
 
 ALTAR_HAND_INS = _altar_hand_ins()
-"""Every legal altar hand-in (canonical paint order) with its points."""
+"""Every legal altar hand-in of base paints (canonical paint order) with its points."""
+
+
+@implements("R3.8", "R3.9")
+def special_hand_ins(
+    bonus: Mapping[Paint, int] | None = None,
+) -> tuple[tuple[tuple[Paint, Paint, Paint], int], ...]:
+    """R3.8/R3.9 (module 3): every legal altar hand-in with a pink or brown piece (canonical
+    paint order) and its points under ``bonus`` (default ``ALTAR_SPECIAL_BONUS``)."""
+    found = []
+    for combo in combinations_with_replacement((*BASE_PAINTS, *SPECIAL_PAINTS), 3):
+        if not any(p in SPECIAL_PAINTS for p in combo):
+            continue
+        try:
+            found.append(((combo[0], combo[1], combo[2]), altar_points(combo, bonus=bonus)))
+        except IllegalAction:
+            continue
+    return tuple(found)
+
+
+ALTAR_SPECIAL_HAND_INS = special_hand_ins()
+"""Module 3: every legal altar hand-in with at least one pink or brown piece (R3.9), with its
+points under the default bonus."""
 
 
 @implements("R0.50", "R0.51", "R0.52", "R0.53", "A0.11", "A0.21")

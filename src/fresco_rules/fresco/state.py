@@ -2,8 +2,8 @@
 
 Per-actor tuples hold the human seats ``0..players-1`` and, with 2 players, Leonardo at index
 ``players`` (R0.69). Per-player tuples hold the human seats only. Each expansion module keeps its
-own frozen sub-state in one optional field (``well``, ``gold``, ``glass``), None when the module
-is not in play.
+own frozen sub-state in one optional field (``well``, ``gold``, ``glass``, ``portraits``,
+``requests``, ``specials``), None when the module is not in play.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from .actions import SubmitPlan
 from .config import GameConfig, Tables
 from .modules.glaziers_state import GlassState
 from .modules.leaf_gold_state import GoldState
+from .modules.portraits_state import PortraitState
+from .modules.requests_state import RequestState
+from .modules.special_blends_state import SpecialState
 from .modules.wishing_well_state import WellState
 from .vocab import BOOTH_NAMES, GRID, Glass, Location, PaintCounts, Segment
 
@@ -148,6 +151,12 @@ class State:
     """A restoration waiting for a module decision (R6.26), None otherwise."""
     scored: Scored | None = None
     """The last restoration scored (G.6)."""
+    specials: SpecialState | None = None
+    """Module 3 (Special blend colours), None when not in play."""
+    requests: RequestState | None = None
+    """Module 2 (the Bishop's Requests), None when not in play."""
+    portraits: PortraitState | None = None
+    """Module 1 (the Portraits), None when not in play."""
 
     def is_leonardo(self, actor: int) -> bool:
         return actor == self.tables.leonardo

@@ -29,7 +29,6 @@ from .actions import (
 from .config import AltarLimit, BishopMoveLimit, TrackCollision
 from .flow import add_paints, finish_turn, return_booth
 from .scoring import (
-    ALTAR_HAND_INS,
     NEIGHBOURS,
     ORTHOGONAL,
     altar_points,
@@ -48,15 +47,16 @@ from .state import (
     booth_name,
 )
 from .vocab import (
-    BLENDS,
     GRID,
     PAINT_INDEX,
     PLAN_COLUMNS,
     SEGMENTS,
+    SPECIAL_PAINTS,
     Location,
     Paint,
     PaintCounts,
     Segment,
+    paint_counts,
 )
 
 T = TypeVar("T")
@@ -85,7 +85,9 @@ def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> I
 
 
 def _covers(have: PaintCounts, need: PaintCounts) -> bool:
-    return all(h >= n for h, n in zip(have, need, strict=True))
+    if len(need) > len(have) and any(need[len(have) :]):
+        return False  # pink or brown, which only games with module 3 hold
+    return all(h >= n for h, n in zip(have, need, strict=False))
 
 
 def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -429,7 +431,7 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
             actions.append(Restore(segment))
             actions.extend(Restore(segment, to) for to in moves)
     if _altar_allowed(state, turn.actor):
-        for paints, _ in ALTAR_HAND_INS:
+        for paints, _ in state.tables.altar_hand_ins:
             if _covers(have, _counts(paints)):
                 actions.append(RestoreAltar(paints))
     actions.append(EndTurn())
@@ -438,10 +440,7 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
 
 @cache
 def _counts(paints: tuple[Paint, ...]) -> PaintCounts:
-    counts = [0] * 6
-    for paint in paints:
-        counts[PAINT_INDEX[paint]] += 1
-    return tuple(counts)
+    return paint_counts(paints)
 
 
 @implements("R0.37", "R0.38", "R0.39", "R0.31", "R0.76", "R0.77", "A0.5", "A0.16", "A0.17")
@@ -601,9 +600,11 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
     if state.is_leonardo(turn.actor):
         return _fail(state, "R0.76", "Leonardo restores exactly one segment, never the altar")
     try:
-        altar_points(action.paints)
+        altar_points(action.paints, bonus=state.tables.altar_bonus)
     except IllegalAction as exc:
         return _fail(state, exc.rule, exc.reason)
+    if not state.tables.special_paints and any(p in SPECIAL_PAINTS for p in action.paints):
+        return _fail(state, "R3.1", "pink and brown pieces are in play only with module 3")
     if not _altar_allowed(state, turn.actor):
         return _fail(state, "R0.45", "the altar may be restored once per player per round (A0.6)")
     spent = _spent(state, turn)
@@ -626,7 +627,8 @@ def do_altar(state: State, action: RestoreAltar) -> State:
         altar_used=_replace(state.altar_used, actor, state.altar_used[actor] + 1),
         turn=evolve(turn, left=turn.left - 1),
     )
-    altar = Restoration(actor, None, None, altar_points(action.paints), state.bishop)
+    points = altar_points(action.paints, bonus=state.tables.altar_bonus)
+    altar = Restoration(actor, None, None, points, state.bishop)
     return start_restoration(state, altar)
 
 
@@ -682,6 +684,8 @@ def check_studio(state: State, action: EarnStudio) -> IllegalAction | None:
     turn = _active_turn(state, Location.STUDIO)
     if turn is None:
         return _fail(state, "R0.46", "only studio apprentices earn at the studio")
+    if state.is_leonardo(turn.actor):
+        return _fail(state, "R1.25", "Leonardo never earns Thalers at the studio")
     return _spent(state, turn)
 
 
@@ -696,24 +700,32 @@ def do_studio(state: State, action: EarnStudio) -> State:
     )
 
 
-@implements("R0.47", "R0.31")
+@implements("R0.47", "R0.31", "R3.5", "R3.6")
 def check_blend(state: State, action: Blend) -> IllegalAction | None:
     """R0.47: up to 2 blends per workshop apprentice, each turning two held primaries into a
-    secondary (R+Y -> O, R+B -> P, Y+B -> G); R0.31 without the primaries it is forfeited."""
+    secondary (R+Y -> O, R+B -> P, Y+B -> G); R0.31 without the primaries it is forfeited.
+    R3.5/R3.6 (module 3, ``tables.blends``): P+R -> Pk and O+G -> Bn too, and a piece just
+    blended can be used in the next blend at once."""
     turn = _active_turn(state, Location.WORKSHOP)
     if turn is None:
         return _fail(state, "R0.47", "blends are made by workshop apprentices (2 each) only")
+    if state.is_leonardo(turn.actor):
+        return _fail(state, "R2.15", "Leonardo never blends")
     spent = _spent(state, turn)
     if spent is not None:
         return spent
-    if action.result not in BLENDS:
+    blends = state.tables.blends
+    if not isinstance(action.result, Paint) or action.result not in blends:
+        made = ", ".join(p.value for p in blends)
         return _fail(
             state,
-            "R0.47",
-            f"{action.result!r} is not orange, green or purple",
+            "R3.5"
+            if isinstance(action.result, Paint) and action.result in SPECIAL_PAINTS
+            else "R0.47",
+            f"{action.result!r} is not a blend in this game ({made})",
             malformed=not isinstance(action.result, Paint),
         )
-    first, second = BLENDS[action.result]
+    first, second = blends[action.result]
     have = state.paints[turn.actor]
     if have[PAINT_INDEX[first]] < 1 or have[PAINT_INDEX[second]] < 1:
         return _fail(
@@ -725,7 +737,7 @@ def check_blend(state: State, action: Blend) -> IllegalAction | None:
 def do_blend(state: State, action: Blend) -> State:
     turn = state.turn
     assert turn is not None
-    first, second = BLENDS[action.result]
+    first, second = state.tables.blends[action.result]
     delta = _counts((action.result,))
     used = _counts((first, second))
     paints = add_paints(add_paints(state.paints[turn.actor], used, -1), delta)
@@ -750,7 +762,10 @@ def check_theatre(state: State, action: AttendTheatre) -> IllegalAction | None:
 def do_theatre(state: State, action: AttendTheatre) -> State:
     turn = state.turn
     assert turn is not None
-    mood = clamp_mood(state, state.mood[turn.actor] + state.tables.mood.theatre_step)
+    step = state.tables.mood.theatre_step
+    if state.tables.modules:
+        step = ext.theatre_step(state, turn.actor, step)
+    mood = clamp_mood(state, state.mood[turn.actor] + step)
     return evolve(
         state, mood=_replace(state.mood, turn.actor, mood), turn=evolve(turn, left=turn.left - 1)
     )
@@ -769,6 +784,12 @@ def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
     if state.pending_track:
         return _fail(state, "R0.51", "choose a track space first")
     if state.is_leonardo(turn.actor):
+        if state.tables.modules:
+            own = ext.leonardo_turn(state, turn)
+            if own is not None:
+                if any(isinstance(a, EndTurn) for a in own.actions):
+                    return None
+                return _fail(state, own.rule, own.reason)
         rule = "R0.75" if turn.location is Location.MARKET else "R0.76"
         return _fail(state, rule, f"{actor_name(state, turn.actor)}'s action is compulsory")
     return None

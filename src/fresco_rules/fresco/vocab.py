@@ -27,7 +27,7 @@ class Paint(Enum):
 
     @property
     def index(self) -> int:
-        """Position of this paint in a player's paint tuple (base paints only)."""
+        """Position of this paint in a player's paint tuple (pink and brown: module 3 only)."""
         return PAINT_INDEX[self]
 
 
@@ -39,7 +39,9 @@ BASE_PAINTS: tuple[Paint, ...] = (
     Paint.GREEN,
     Paint.PURPLE,
 )
-PAINT_INDEX: dict[Paint, int] = {paint: i for i, paint in enumerate(BASE_PAINTS)}
+PAINT_INDEX: dict[Paint, int] = {paint: i for i, paint in enumerate(Paint)}
+"""Position of each paint in a count tuple: the six base paints, then pink and brown (module 3;
+count tuples are 8 long only in games with module 3)."""
 PRIMARIES: frozenset[Paint] = frozenset({Paint.RED, Paint.YELLOW, Paint.BLUE})
 SECONDARIES: frozenset[Paint] = frozenset({Paint.ORANGE, Paint.GREEN, Paint.PURPLE})
 BLENDS: dict[Paint, tuple[Paint, Paint]] = {
@@ -48,24 +50,38 @@ BLENDS: dict[Paint, tuple[Paint, Paint]] = {
     Paint.GREEN: (Paint.YELLOW, Paint.BLUE),
 }
 """R0.47: the three blending recipes, secondary -> the two primaries it consumes."""
+SPECIAL_PAINTS: tuple[Paint, ...] = (Paint.PINK, Paint.BROWN)
+"""Module 3's special colours (R3.1), kept apart from the six base paints."""
+SPECIAL_BLENDS: dict[Paint, tuple[Paint, Paint]] = {
+    Paint.PINK: (Paint.PURPLE, Paint.RED),
+    Paint.BROWN: (Paint.ORANGE, Paint.GREEN),
+}
+"""R3.5: module 3's two added recipes, special colour -> the two pieces it consumes."""
 
 PaintCounts = tuple[int, ...]
-"""Counts of the six base paints, in ``BASE_PAINTS`` order."""
+"""Counts of the six base paints, in ``BASE_PAINTS`` order, followed with module 3 by pink and
+brown (``PAINT_INDEX``)."""
 
 NO_PAINTS: PaintCounts = (0,) * len(BASE_PAINTS)
+PAINT_LABELS: dict[Paint, str] = {
+    **{paint: paint.name[0] for paint in BASE_PAINTS},
+    Paint.PINK: "Pk",
+    Paint.BROWN: "Bn",
+}
 
 
 def paint_counts(paints: tuple[Paint, ...]) -> PaintCounts:
-    """The count tuple of a sequence of base paints."""
-    counts = [0] * len(BASE_PAINTS)
+    """The count tuple of a sequence of paints: 6 long, or 8 when it holds pink or brown."""
+    counts = [0] * (len(PAINT_INDEX) if any(p in SPECIAL_PAINTS for p in paints) else 6)
     for paint in paints:
         counts[PAINT_INDEX[paint]] += 1
     return tuple(counts)
 
 
 def paints_text(counts: PaintCounts) -> str:
-    """Compact text such as ``R1 Y4 B1`` (zero counts left out, ``-`` when empty)."""
-    parts = [f"{paint.name[0]}{n}" for paint, n in zip(BASE_PAINTS, counts, strict=True) if n]
+    """Compact text such as ``R1 Y4 B1`` or ``Pk1 Bn2`` (zero counts left out, ``-`` when
+    empty)."""
+    parts = [f"{PAINT_LABELS[paint]}{n}" for paint, n in zip(Paint, counts, strict=False) if n]
     return " ".join(parts) if parts else "-"
 
 
@@ -97,15 +113,19 @@ BOOTH_NAMES = ("I", "II", "III", "IV")
 
 
 class Module(Enum):
-    """The expansion modules of fresco-modules-456.md, by their rulebook number (G.1)."""
+    """The expansion modules by their rulebook number: the in-box modules 1-3
+    (fresco-modules-123.md, M.1) and modules 4-6 (fresco-modules-456.md, G.1)."""
 
+    PORTRAITS = 1
+    REQUESTS = 2
+    SPECIAL_BLENDS = 3
     WISHING_WELL = 4
     LEAF_GOLD = 5
     GLAZIERS = 6
 
     @classmethod
     def from_number(cls, number: int | str) -> Module:
-        """The module with rulebook number ``number`` (4, 5 or 6; ``"4"`` is accepted too)."""
+        """The module with rulebook number ``number`` (1-6; ``"4"`` is accepted too)."""
         text = str(number).strip()
         for module in cls:
             if text == str(module.value):
@@ -115,7 +135,8 @@ class Module(Enum):
 
 
 def parse_modules(text: str) -> frozenset[Module]:
-    """G.1: the module set of a comma-separated list such as ``"4,5,6"`` (empty text: none);
+    """G.1, M.1: the module set of a comma-separated list such as ``"1,2,3,4,5,6"`` (empty
+    text: none);
     ``ValueError`` for a number that is not a module."""
     parts = [part for part in (piece.strip() for piece in text.split(",")) if part]
     return frozenset(Module.from_number(part) for part in parts)

@@ -16,8 +16,9 @@ from attrs import frozen
 
 from .errors import InvalidData
 
-RULE_ID = re.compile(r"[A-Z][0-9]*\.[0-9]+")
-"""The default shape of a spec rule ID: ``R0.40``, ``E0.11``, ``A0.3``, ``R4.11``, ``G.6``. A
+RULE_ID = re.compile(r"(?:[A-Z][0-9]*|[AE]M)\.[0-9]+")
+"""The default shape of a spec rule ID: ``R0.40``, ``E0.11``, ``A0.3``, ``R4.11``, ``G.6``,
+``M.3``, ``EM.1``, ``AM.2`` (the general rules of modules 1-3). A
 game whose spec numbers its rules otherwise (``B12``, ``A-B.3``) passes its own ``id_pattern``."""
 
 _HEADING = re.compile(r"^#{1,6}\s+(?P<title>.*?)\s*$")

@@ -225,7 +225,11 @@ class Glaziers(ModuleRules):
         reason = "decide on the Glassworks tile before planning"
         return Pending(seat, "R6.7", reason, tuple(actions))
 
+    @implements("R6.7", "R1.28", "R2.17")
     def plan_limits(self, state: State, seat: int) -> tuple[int, Location | None]:
+        """R6.7: the column a player's Glassworks tile covers stays empty in his plan, so with
+        it over the studio he takes no portrait (R1.28, module 1) and over the workshop he
+        fulfils no request (R2.17, module 2) that round."""
         g = state.glass
         cover = None if g is None else g.covers[seat]
         if cover is None:
@@ -398,11 +402,11 @@ class Glaziers(ModuleRules):
             tuple(HandInGlass(c) for c in choices),
         )
 
-    @implements("R6.15", "R6.17", "R6.19", "R6.25", "A6.7", "A6.11")
+    @implements("R6.15", "R6.17", "R6.19", "R6.25", "A6.7", "A6.11", "R3.16")
     def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
         """R6.17: the window's VP, less R6.15 (A6.7) the penalty of every pane left uncovered;
         R6.25 (A6.11): Leonardo scores the full VP with no penalty. R6.19: 1 VP per altar
-        window token, never a penalty."""
+        window token, never a penalty (R3.16: pink and brown altar restorations too)."""
         if r.segment is None:
             return evolve(parts, extra=parts.extra + len(r.glass) * self.altar_vp)
         if r.window is None:

@@ -19,7 +19,7 @@ from .. import turns
 from ..config import DiscSet, FreeTileGold, GameConfig, GildingAdjacency, Tables
 from ..extensions import ModuleRules, Pending, Plugin, current_stage
 from ..state import Phase, Restoration, ScoreParts, State
-from ..vocab import BASE_PAINTS, PAINT_INDEX, Module, Paint, Segment
+from ..vocab import PAINT_INDEX, Module, Paint, Segment
 from .leaf_gold_actions import Gild
 from .leaf_gold_data import disc_colours
 from .leaf_gold_state import GoldState
@@ -65,8 +65,8 @@ class LeafGold(ModuleRules):
     @implements("R5.2", "R5.3", "A5.1")
     def build(cls, config: GameConfig, tables: Tables) -> LeafGold:
         """R5.2: the golden market tile of the board side in use; R5.3 (A5.1): the discs are
-        red, blue, yellow, green, purple and orange, plus brown only with module 3 (never in
-        play here) or with ``all_seven``."""
+        red, blue, yellow, green, purple and orange, plus brown only with module 3 (R3.15) or
+        with ``all_seven``."""
         data = config.components.modules.leaf_gold
         side = config.components.side_for(tables.players).name
         arrows = {(a.booth, a.slot): a.gold for a in data.arrows if a.side == side}
@@ -80,7 +80,11 @@ class LeafGold(ModuleRules):
             total=data.total,
             value=data.value,
             points=(data.on_segment, data.neighbour, data.elsewhere),
-            discs=disc_colours(data, all_seven=config.disc_set is DiscSet.ALL_SEVEN, module3=False),
+            discs=disc_colours(
+                data,
+                all_seven=config.disc_set is DiscSet.ALL_SEVEN,
+                module3=Module.SPECIAL_BLENDS in config.modules,
+            ),
             arrows=arrows,
             orthogonal=config.gilding_adjacency is GildingAdjacency.ORTHOGONAL,
             free_tile_gold=config.free_tile_gold is FreeTileGold.FREE_TILE_GETS_GOLD,
@@ -152,10 +156,14 @@ class LeafGold(ModuleRules):
             return state, r, False
         return state, r, g.held[r.actor] >= 1 and self.shows_colour(state, r.tile, g.disc)
 
+    @implements("R3.15", "A5.6")
     def shows_colour(self, state: State, tile: str, disc: Paint) -> bool:
         """A5.6: a tile shows the gilding colour when one of its required pieces is exactly
-        that colour (a secondary does not contain its primaries)."""
-        return disc in BASE_PAINTS and state.tables.fresco_pieces[tile][PAINT_INDEX[disc]] > 0
+        that colour (a secondary does not contain its primaries; with module 3, R3.15, a pink
+        or brown piece is neither of the colours it was blended from)."""
+        pieces = state.tables.fresco_pieces[tile]
+        index = PAINT_INDEX[disc]
+        return index < len(pieces) and pieces[index] > 0
 
     def pending(self, state: State) -> Pending | None:
         stage = current_stage(state)

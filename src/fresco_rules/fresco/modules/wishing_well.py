@@ -23,6 +23,7 @@ from ..config import (
     GameConfig,
     Praise,
     Tables,
+    TipWithPortrait,
     WishingPurchase,
 )
 from ..extensions import ModuleRules, Pending, Plugin
@@ -437,10 +438,21 @@ def _cards_used(state: State, turn: Turn, w: WellState) -> int:
     return w.played[turn.actor].count(turn.location.value)
 
 
+def _tip_with_portrait(state: State) -> bool:
+    return state.config.tip_with_portrait is TipWithPortrait.ALLOWED
+
+
 def _card_slot_free(state: State, turn: Turn, w: WellState) -> bool:
     plan = state.plans[turn.actor]
     assert plan is not None
-    return _cards_used(state, turn, w) < apprentices_at(state, plan, turn.location)
+    apprentices = apprentices_at(state, plan, turn.location)
+    q = state.requests
+    if turn.location is Location.WORKSHOP and q is not None and q.used[turn.actor]:
+        apprentices -= 1  # A2.4: the request apprentice cannot use Alchemy (module 2)
+    p = state.portraits
+    if turn.location is Location.STUDIO and p is not None and not _tip_with_portrait(state):
+        apprentices -= p.taken[turn.actor]  # A1.6 forbidden: only apprentices earning 3 Thalers
+    return _cards_used(state, turn, w) < apprentices
 
 
 def _may_buy_card(

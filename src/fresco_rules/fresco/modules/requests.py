@@ -1,0 +1,415 @@
+"""Module 2, the Bishop's Requests (fresco-modules-123.md section 3, rules R2.1-R2.17, A2.1-A2.7).
+
+Once a round a player may use one workshop apprentice, instead of blending, to fulfil the top
+request of one of four piles with three of his loose fresco tiles: any three for a general
+request, three whose backs show that colour's splash for an orange, green or purple one. He
+scores its VP; the tiles and the request form a stack that pays 1 Thaler and 1 paint piece at
+each income step instead of the stacked tiles' 3 Thalers. With two players Leonardo has a
+workshop apprentice and may fulfil requests with his own tiles, which then leave the game.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, ClassVar
+
+from attrs import evolve, frozen
+
+from ...kernel.errors import IllegalAction
+from ...kernel.registry import implements
+from .. import turns
+from ..actions import Action, EndTurn, SubmitPlan
+from ..config import GameConfig, Module3Splashes, Tables
+from ..extensions import ModuleRules, Pending, Plugin
+from ..flow import add_paints
+from ..state import Phase, State, Turn
+from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
+from .requests_actions import ChooseIncomePaint, FulfilRequest
+from .requests_data import REQUEST_TYPES
+from .requests_state import RequestState
+
+TILES_PER_REQUEST = 3
+"""R2.5/R2.6: every request takes 3 fresco tiles."""
+INCOME_CHOICES = tuple(ChooseIncomePaint(p) for p in (Paint.RED, Paint.YELLOW, Paint.BLUE))
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _requests(state: State) -> RequestState:
+    assert state.requests is not None
+    return state.requests
+
+
+@frozen
+class Requests(ModuleRules):
+    """The rules of module 2 with its tables (section 5.3, 5.5) and option A3.5."""
+
+    module: ClassVar[Module] = Module.REQUESTS
+
+    vp: dict[str, int]
+    piles: tuple[tuple[str, ...], ...]
+    """The piles at set-up, in ``REQUEST_TYPES`` order, top first (R2.2)."""
+    splashes: dict[str, frozenset[Paint]]
+    income_thalers: int
+
+    @classmethod
+    @implements("R2.1", "R2.2", "R2.3", "A2.7", "A3.5", "R3.13")
+    def build(cls, config: GameConfig, tables: Tables) -> Requests:
+        """R2.1: the paints stay the unlimited supply. R2.2 (A2.7): the 12 request tiles sorted
+        by type into four piles, lowest value at the bottom (data, provisional). R2.3: each
+        shows its prerequisite, VP and income. A3.5/R3.13: tile backs from the data (base
+        tiles) and, with ``module3_splashes = formula``, the module-3 tiles' rows (``none``:
+        their backs show no splash)."""
+        data = config.components.modules_123
+        if not isinstance(config.module3_splashes, Module3Splashes):
+            raise ValueError(
+                f"module3_splashes must be a Module3Splashes: {config.module3_splashes!r}"
+            )
+        piles = []
+        for kind in REQUEST_TYPES:
+            tiles = [t for t in data.requests.tiles if t.type == kind]
+            ordered = sorted(range(len(tiles)), key=lambda i: (tiles[i].vp, i))
+            piles.append(tuple(tiles[i].id for i in reversed(ordered)))
+        splashes = {back.tile: frozenset(back.splashes) for back in data.requests.backs}
+        with_formula = config.module3_splashes is Module3Splashes.FORMULA
+        for tile in data.special_blends.fresco_tiles:
+            splashes[tile.id] = frozenset(tile.splashes if with_formula else ())
+        return cls(
+            vp={t.id: t.vp for t in data.requests.tiles},
+            piles=tuple(piles),
+            splashes=splashes,
+            income_thalers=data.requests.income_thalers,
+        )
+
+    def setup(self, state: State) -> State:
+        players, actors = state.tables.players, state.tables.actors
+        requests = RequestState(
+            piles=self.piles,
+            stacks=((),) * players,
+            removed=(),
+            removed_tiles=(),
+            used=(False,) * actors,
+            income_due=(0,) * players,
+        )
+        return evolve(state, requests=requests)
+
+    def begin_round(self, state: State) -> State:
+        q = _requests(state)
+        return evolve(state, requests=evolve(q, used=(False,) * state.tables.actors))
+
+    @implements("R2.14")
+    def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
+        """R2.14: Leonardo's extra apprentice on his workshop column, final round included."""
+        return evolve(plan, workshop=plan.workshop + 1)
+
+    @implements("R2.15", "A2.5")
+    def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
+        """R2.15 (A2.5): at the workshop the controller may have Leonardo fulfil one request
+        his own tiles meet, or decline; Leonardo never blends."""
+        if turn.location is not Location.WORKSHOP:
+            return None
+        found: list[Action] = list(self.options(state, turn)) if turn.left >= 2 else []
+        return Pending(
+            turn.actor,
+            "R2.15",
+            "Leonardo fulfils a request or declines",
+            (
+                *found,
+                EndTurn(),
+            ),
+        )
+
+    def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
+        if turn.location is not Location.WORKSHOP or turn.left < 2:
+            return []
+        return list(self.options(state, turn))
+
+    def options(self, state: State, turn: Turn) -> list[FulfilRequest]:
+        """Every request the actor may fulfil now (R2.4-R2.8), pile by pile, tiles sorted."""
+        q = _requests(state)
+        actor = turn.actor
+        if q.used[actor] or _alchemy_blocks(state, turn):
+            return []
+        loose = sorted(state.held[actor])
+        found: list[FulfilRequest] = []
+        for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True):
+            if not pile:
+                continue
+            colour = None if kind == "general" else Paint(kind)
+            fits = [t for t in loose if colour is None or colour in self.splashes.get(t, ())]
+            found.extend(
+                FulfilRequest(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST)
+            )
+        return found
+
+    @implements("R2.11", "R2.12", "A2.6", "M.4")
+    def prepare_round(self, state: State) -> State:
+        """R2.11 (M.4): at each income step every request stack pays its owner 1 Thaler and
+        1 paint piece: its own colour for a special request, a primary chosen anew each round
+        for a general one (A2.6, a decision of the owner, ``ChooseIncomePaint``). The stacked
+        tiles pay nothing: they are no longer loose. R2.12: no income after the final round
+        (this step is never reached then)."""
+        q = _requests(state)
+        money = list(state.money)
+        paints = list(state.paints)
+        supply_money, supply_paints = state.supply_money, state.supply_paints
+        due = list(q.income_due)
+        for seat, stacks in enumerate(q.stacks):
+            for request, _ in stacks:
+                money[seat] += self.income_thalers
+                supply_money -= self.income_thalers
+                kind = self.kind_of(request)
+                if kind == "general":
+                    due[seat] += 1
+                    continue
+                piece = paint_counts((Paint(kind),))
+                paints[seat] = add_paints(paints[seat], piece)
+                supply_paints = add_paints(supply_paints, piece, -1)
+        return evolve(
+            state,
+            money=tuple(money),
+            paints=tuple(paints),
+            supply_money=supply_money,
+            supply_paints=supply_paints,
+            requests=evolve(q, income_due=tuple(due)),
+        )
+
+    def kind_of(self, request: str) -> str:
+        return next(k for k, pile in zip(REQUEST_TYPES, self.piles, strict=True) if request in pile)
+
+    def pending(self, state: State) -> Pending | None:
+        q = state.requests
+        if q is None or not any(q.income_due) or state.phase is Phase.OVER:
+            return None
+        seat = next(s for s, n in enumerate(q.income_due) if n)
+        return Pending(
+            seat,
+            "R2.11",
+            "choose the primary your general request pays this round first",
+            INCOME_CHOICES,
+        )
+
+    @implements("M.6")
+    def ledger(self, state: State, seats: list[str]) -> dict[str, dict[str, int]]:
+        """M.6: piles + request tiles on stacks + removed = 12; stacked and removed fresco
+        tiles among the fresco tiles."""
+        q = _requests(state)
+        tiles = {
+            f"pile {kind}": len(pile) for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True)
+        }
+        frescos: dict[str, int] = {}
+        for s, seat in enumerate(seats):
+            tiles[seat] = len(q.stacks[s])
+            frescos[f"{seat} stacks"] = TILES_PER_REQUEST * len(q.stacks[s])
+        tiles["removed"] = len(q.removed)
+        frescos["removed (requests)"] = len(q.removed_tiles)
+        return {"request_tiles": tiles, "fresco_tiles": frescos}
+
+    @implements("R2.13", "A2.3")
+    def view(self, state: State, seat: int) -> dict[str, Any]:
+        """R2.13 (A2.3): tiles in front of players lie back up and every front was seen when it
+        was restored, so loose tiles, stacks and piles are public; the primary chosen as
+        general-request income goes behind the screen (the paints are hidden by the base view)."""
+        q = _requests(state)
+        return {
+            "request_piles": dict(zip(REQUEST_TYPES, q.piles, strict=True)),
+            "request_stacks": q.stacks,
+            "loose_tiles": state.held,
+            "requests_removed": q.removed,
+        }
+
+
+def _alchemy_blocks(state: State, turn: Turn) -> bool:
+    """A2.4: the apprentice that fulfils a request cannot use Alchemy, so with module 4 a
+    player needs an apprentice that has not used a card."""
+    w = state.well
+    plan = state.plans[turn.actor]
+    if w is None or plan is None or state.is_leonardo(turn.actor):
+        return False
+    used = w.played[turn.actor].count(Location.WORKSHOP.value)
+    return used >= plan.workshop
+
+
+def _rules(state: State) -> Requests:
+    return next(m for m in state.tables.modules if isinstance(m, Requests))
+
+
+@implements("R2.4", "R2.5", "R2.6", "R2.7", "R2.8", "R2.9", "R2.16", "A2.1", "A2.2", "A2.4")
+def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
+    """R2.4: once a round, one workshop apprentice that has not blended fulfils one request
+    instead of blending. R2.5: a general request takes any 3 loose tiles; R2.6 a special one
+    3 loose tiles whose backs show its colour's splash (A2.1: a tile with several splashes
+    serves any of them). R2.7 (A2.2): tiles already in a stack never count. R2.8: the pile
+    must hold a tile; the top one is taken. R2.9: tiles restored earlier this round count.
+    R2.16 (A2.4): with module 4, an apprentice that used Alchemy cannot fulfil a request."""
+    q = state.requests
+    if q is None:
+        return turns._fail(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
+    pile, tiles = action.pile, action.tiles
+    if not isinstance(pile, str) or pile not in REQUEST_TYPES:
+        return turns._fail(
+            state, "R2.2", f"pile must be one of {', '.join(REQUEST_TYPES)}", malformed=True
+        )
+    if (
+        not isinstance(tiles, tuple)
+        or len(tiles) != TILES_PER_REQUEST
+        or not all(isinstance(t, str) for t in tiles)
+    ):
+        return turns._fail(state, "R2.5", "a request takes three fresco tile IDs", malformed=True)
+    turn = turns._active_turn(state, Location.WORKSHOP)
+    if turn is None:
+        return turns._fail(state, "R2.4", "requests are fulfilled by workshop apprentices only")
+    if q.used[turn.actor]:
+        return turns._fail(state, "R2.4", "one request per round")
+    if turn.left < 2:
+        return turns._fail(
+            state, "R2.4", "no workshop apprentice is left that has not blended this turn"
+        )
+    if _alchemy_blocks(state, turn):
+        return turns._fail(
+            state, "A2.4", "the apprentice that used Alchemy cannot fulfil a request"
+        )
+    rules = _rules(state)
+    index = REQUEST_TYPES.index(pile)
+    if not q.piles[index]:
+        return turns._fail(state, "R2.8", f"the {pile} pile is empty")
+    if len(set(tiles)) != TILES_PER_REQUEST:
+        return turns._fail(state, "R2.7", "each tile serves once: three different tiles")
+    loose = state.held[turn.actor]
+    missing = [t for t in tiles if t not in loose]
+    if missing:
+        return turns._fail(
+            state, "A2.2", f"{', '.join(missing)} is not a loose tile of this player"
+        )
+    if pile != "general":
+        colour = Paint(pile)
+        plain = [t for t in tiles if colour not in rules.splashes.get(t, ())]
+        if plain:
+            return turns._fail(
+                state, "R2.6", f"{', '.join(plain)} shows no {pile} splash on its back"
+            )
+    return None
+
+
+@implements("R2.5", "R2.10", "R2.15", "R2.12")
+def do_request(state: State, action: FulfilRequest) -> State:
+    """R2.5: take the pile's top tile, score its VP (R2.10: the painter moves as usual; no
+    bishop bonus, no paints) and pile the 3 tiles under it, back up. R2.15: Leonardo's
+    request tile and tiles leave the game instead. R2.12: in the final round it scores but
+    never pays income."""
+    turn = state.turn
+    assert turn is not None
+    q = _requests(state)
+    rules = _rules(state)
+    actor = turn.actor
+    index = REQUEST_TYPES.index(action.pile)
+    request = q.piles[index][0]
+    piles = _put(q.piles, index, q.piles[index][1:])
+    loose = tuple(t for t in state.held[actor] if t not in action.tiles)
+    if state.is_leonardo(actor):
+        q = evolve(
+            q,
+            piles=piles,
+            removed=(*q.removed, request),
+            removed_tiles=(*q.removed_tiles, *action.tiles),
+            used=_put(q.used, actor, True),
+        )
+    else:
+        stack = (request, tuple(action.tiles))
+        q = evolve(
+            q,
+            piles=piles,
+            stacks=_put(q.stacks, actor, (*q.stacks[actor], stack)),
+            used=_put(q.used, actor, True),
+        )
+    state = evolve(
+        state,
+        requests=q,
+        held=_put(state.held, actor, loose),
+        turn=evolve(turn, left=turn.left - 2),
+    )
+    return turns.move_painter(state, actor, rules.vp[request])
+
+
+@implements("R2.11", "A2.6")
+def check_income_paint(state: State, action: ChooseIncomePaint) -> IllegalAction | None:
+    """R2.11 (A2.6): a general request pays one primary of the owner's choice each round."""
+    q = state.requests
+    if q is None:
+        return turns._fail(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
+    if not any(q.income_due):
+        return turns._fail(state, "R2.11", "no general-request income is due")
+    if not isinstance(action.paint, Paint) or action.paint not in PRIMARIES:
+        return turns._fail(
+            state,
+            "A2.6",
+            f"a general request pays red, yellow or blue, not {action.paint!r}",
+            malformed=not isinstance(action.paint, Paint),
+        )
+    return None
+
+
+def do_income_paint(state: State, action: ChooseIncomePaint) -> State:
+    q = _requests(state)
+    seat = next(s for s, n in enumerate(q.income_due) if n)
+    piece = paint_counts((action.paint,))
+    return evolve(
+        state,
+        paints=_put(state.paints, seat, add_paints(state.paints[seat], piece)),
+        supply_paints=add_paints(state.supply_paints, piece, -1),
+        requests=evolve(q, income_due=_put(q.income_due, seat, q.income_due[seat] - 1)),
+    )
+
+
+def describe_action(state: State, action: object) -> str | None:
+    """The sentence (after the actor's name) for an action of module 2."""
+    if isinstance(action, FulfilRequest):
+        q = state.requests
+        pile = q.piles[REQUEST_TYPES.index(action.pile)] if q is not None else ()
+        top = pile[0] if pile else "?"
+        return f"fulfils the {action.pile} request {top} with {', '.join(action.tiles)}"
+    if isinstance(action, ChooseIncomePaint):
+        return f"takes {action.paint.value} as general-request income"
+    return None
+
+
+def board_lines(state: State) -> list[str]:
+    """The request piles' top tiles and every player's request stacks."""
+    q = state.requests
+    if q is None:
+        return []
+    rules = _rules(state)
+    tops = ", ".join(
+        f"{kind} {pile[0]} ({rules.vp[pile[0]]} VP, {len(pile)} left)" if pile else f"{kind} empty"
+        for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True)
+    )
+    lines = [f"requests: {tops}"]
+    for seat, stacks in enumerate(q.stacks):
+        if stacks:
+            shown = "; ".join(f"{req} on {' '.join(tiles)}" for req, tiles in stacks)
+            lines.append(f"  seat {seat} stacks: {shown}")
+    return lines
+
+
+PLUGIN = Plugin(
+    module=Module.REQUESTS,
+    rules=Requests,
+    actions={
+        FulfilRequest: (check_request, do_request),
+        ChooseIncomePaint: (check_income_paint, do_income_paint),
+    },
+    describe=describe_action,
+    board_lines=board_lines,
+)
+"""Module 2 as a plug-in (installed by ``fresco/plugins.py``)."""
+
+__all__ = [
+    "PLUGIN",
+    "Requests",
+    "check_income_paint",
+    "check_request",
+    "do_income_paint",
+    "do_request",
+]

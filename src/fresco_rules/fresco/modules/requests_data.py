@@ -1,0 +1,119 @@
+"""The component data of module 2, the Bishop's Requests (fresco-modules-123.md sections 5.3
+and 5.5), and its checks (``module123_data.module123_problems`` runs them on
+``$.modules_123.requests``)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from ..vocab import Paint
+
+REQUEST_TYPES = ("general", "orange", "green", "purple")
+"""R2.2: the four request piles; a special request is named by its splash colour."""
+SPLASH_COLOURS = (Paint.ORANGE, Paint.GREEN, Paint.PURPLE)
+"""The colours a tile back can show (section 5.5)."""
+MAX_ROWS = 64
+"""Bound on every list of the section before any work on it."""
+
+
+@frozen
+class RequestTile:
+    """One request tile (section 5.3): its type and VP. Its income is 1 Thaler plus a primary
+    of choice (general) or a piece of its colour (special), R2.11."""
+
+    id: str
+    type: str
+    vp: int
+    provenance: str
+
+    @property
+    def colour(self) -> Paint | None:
+        """The splash colour a special request needs; None for a general request."""
+        return None if self.type == "general" else Paint(self.type)
+
+
+@frozen
+class TileBack:
+    """The splashes on the back of one base fresco tile (section 5.5, A3.5)."""
+
+    tile: str
+    splashes: tuple[Paint, ...]
+    provenance: str
+
+
+@frozen
+class RequestsData:
+    """Module 2: the request tiles and the backs of the base fresco tiles."""
+
+    income_thalers: int
+    provenance: str
+    tiles: tuple[RequestTile, ...]
+    backs: tuple[TileBack, ...]
+
+
+def requests_problems(
+    data: RequestsData,
+    path: str,
+    *,
+    base_tiles: dict[str, tuple[Paint, ...]],
+    ids: set[str],
+    provenances: tuple[str, ...],
+) -> list[str]:
+    """Semantic checks of module 2's data at ``path``; ``base_tiles`` maps the base fresco
+    tile IDs to their pieces, ``ids`` collects the IDs in use."""
+    problems: list[str] = []
+
+    def check(ok: bool, where: str, message: str) -> None:
+        if not ok:
+            problems.append(f"{message} @ {where}")
+
+    def provenance(value: str, where: str) -> None:
+        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
+
+    def count(value: int, where: str) -> None:
+        check(value >= 0, where, "must not be negative")
+
+    def bounded(rows: tuple[object, ...], where: str) -> bool:
+        check(len(rows) <= MAX_ROWS, where, f"{len(rows)} rows, more than {MAX_ROWS}")
+        return len(rows) <= MAX_ROWS
+
+    def unique(value: str, where: str) -> None:
+        check(value not in ids, where, f"duplicate id {value!r}")
+        ids.add(value)
+
+    reqs, p = data, path
+    provenance(reqs.provenance, p)
+    count(reqs.income_thalers, f"{p}.income_thalers")
+    if bounded(reqs.tiles, f"{p}.tiles"):
+        for i, tile in enumerate(reqs.tiles):
+            where = f"{p}.tiles[{i}]"
+            provenance(tile.provenance, where)
+            unique(tile.id, f"{where}.id")
+            check(tile.type in REQUEST_TYPES, f"{where}.type", f"unknown type {tile.type!r}")
+            count(tile.vp, f"{where}.vp")
+    backs: set[str] = set()
+    if bounded(reqs.backs, f"{p}.backs"):
+        for i, back in enumerate(reqs.backs):
+            where = f"{p}.backs[{i}]"
+            provenance(back.provenance, where)
+            check(back.tile in base_tiles, f"{where}.tile", f"no base fresco tile {back.tile!r}")
+            check(back.tile not in backs, f"{where}.tile", f"tile {back.tile!r} listed twice")
+            backs.add(back.tile)
+            problems.extend(splash_problems(back.splashes, f"{where}.splashes"))
+    missing = sorted(set(base_tiles) - backs)
+    check(not missing, f"{p}.backs", f"no back for base tiles {missing}")
+
+    return problems
+
+
+def splash_problems(splashes: tuple[Paint, ...], where: str) -> list[str]:
+    """A back shows 0-3 different splashes of orange, green and purple (section 5.5)."""
+    problems = []
+    for j, splash in enumerate(splashes):
+        if splash not in SPLASH_COLOURS:
+            problems.append(
+                f"a splash is orange, green or purple, not {splash.value} @ {where}[{j}]"
+            )
+        elif splash in splashes[:j]:
+            problems.append(f"splash {splash.value} listed twice @ {where}[{j}]")
+    return problems

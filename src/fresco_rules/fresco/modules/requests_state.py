@@ -1,0 +1,27 @@
+"""The state of module 2, the Bishop's Requests (fresco-modules-123.md section 3)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+Stack = tuple[str, tuple[str, ...]]
+"""A request stack: the fulfilled request tile and the 3 fresco tiles under it (R2.3)."""
+
+
+@frozen
+class RequestState:
+    """Module 2's components. Per-player tuples hold the human seats; ``used`` holds every
+    actor (Leonardo too, R2.15)."""
+
+    piles: tuple[tuple[str, ...], ...]
+    """The four piles in ``REQUEST_TYPES`` order (general, orange, green, purple), top first."""
+    stacks: tuple[tuple[Stack, ...], ...]
+    """Per player: his request stacks, in the order fulfilled (public, A2.3)."""
+    removed: tuple[str, ...]
+    """Request tiles Leonardo fulfilled, removed from the game (R2.15)."""
+    removed_tiles: tuple[str, ...]
+    """Fresco tiles Leonardo used for requests, removed from the game (R2.15)."""
+    used: tuple[bool, ...]
+    """Per actor: a request was fulfilled this round (R2.4)."""
+    income_due: tuple[int, ...]
+    """Per player: general-request primaries still to choose at this income step (A2.6)."""

@@ -1,0 +1,105 @@
+"""The component data of module 3, Special blend colours (fresco-modules-123.md section 5.4),
+and its checks (``module123_data.module123_problems`` runs them on
+``$.modules_123.special_blends``)."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from ..vocab import SPECIAL_PAINTS, Paint
+from .requests_data import MAX_ROWS, splash_problems
+
+
+@frozen
+class SpecialTile:
+    """One module-3 fresco tile (section 5.4): its pieces (with pink and/or brown), value,
+    back (splashes and income) and whether it is the centre tile (R3.3)."""
+
+    id: str
+    pieces: tuple[Paint, ...]
+    value: int
+    splashes: tuple[Paint, ...]
+    income: int
+    centre: bool
+    provenance: str
+
+
+@frozen
+class SpecialBlendsData:
+    """Module 3: pink and brown pieces in the box (R3.1), the altar bonus per special piece
+    (R3.8), the reminders (R3.2) and the new fresco tiles."""
+
+    pink: int
+    brown: int
+    altar_pink: int
+    altar_brown: int
+    altar_tiles: int
+    blending_tables: int
+    provenance: str
+    fresco_tiles: tuple[SpecialTile, ...]
+
+
+def special_blends_problems(
+    data: SpecialBlendsData,
+    path: str,
+    *,
+    base_tiles: dict[str, tuple[Paint, ...]],
+    ids: set[str],
+    provenances: tuple[str, ...],
+) -> list[str]:
+    """Semantic checks of module 3's data at ``path``."""
+    problems: list[str] = []
+
+    def check(ok: bool, where: str, message: str) -> None:
+        if not ok:
+            problems.append(f"{message} @ {where}")
+
+    def provenance(value: str, where: str) -> None:
+        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
+
+    def count(value: int, where: str) -> None:
+        check(value >= 0, where, "must not be negative")
+
+    def bounded(rows: tuple[object, ...], where: str) -> bool:
+        check(len(rows) <= MAX_ROWS, where, f"{len(rows)} rows, more than {MAX_ROWS}")
+        return len(rows) <= MAX_ROWS
+
+    def unique(value: str, where: str) -> None:
+        check(value not in ids, where, f"duplicate id {value!r}")
+        ids.add(value)
+
+    special, p = data, path
+    provenance(special.provenance, p)
+    for name in ("pink", "brown", "altar_pink", "altar_brown", "altar_tiles", "blending_tables"):
+        count(getattr(special, name), f"{p}.{name}")
+    tiles = special.fresco_tiles
+    if bounded(tiles, f"{p}.fresco_tiles"):
+        check(
+            1 <= len(tiles) <= len(base_tiles),
+            f"{p}.fresco_tiles",
+            f"{len(tiles)} tiles: module 3 needs 1 to {len(base_tiles)} (as many base tiles "
+            "are removed, R3.3)",
+        )
+        check(
+            sum(new.centre for new in tiles) == 1,
+            f"{p}.fresco_tiles",
+            "exactly one module-3 tile must be the centre tile (R3.3)",
+        )
+        for i, new in enumerate(tiles):
+            where = f"{p}.fresco_tiles[{i}]"
+            provenance(new.provenance, where)
+            unique(new.id, f"{where}.id")
+            check(new.value >= 1, f"{where}.value", "must be 1 or more")
+            check(
+                new.income == 1,
+                f"{where}.income",
+                "a tile back shows one coin: income 1, as the base game pays (R0.56, R3.10)",
+            )
+            check(len(new.pieces) >= 1, f"{where}.pieces", "a tile needs 1 piece or more")
+            check(
+                any(piece in SPECIAL_PAINTS for piece in new.pieces),
+                f"{where}.pieces",
+                "a module-3 tile needs pink or brown (R3.10)",
+            )
+            problems.extend(splash_problems(new.splashes, f"{where}.splashes"))
+    return problems
