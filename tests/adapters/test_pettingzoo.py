@@ -16,6 +16,7 @@ ENVS = [
     ("fresco", {"players": 3, "modules": "4;6"}),
     ("barbarossa", {"players": 3}),
     ("barbarossa", {"players": 4, "letter_check": "off"}),
+    ("carcassonne", {"players": 3}),
 ]
 
 

@@ -3,7 +3,7 @@ A5.x, A6.x) and component data."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from enum import Enum
 
 import attrs

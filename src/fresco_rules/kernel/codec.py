@@ -11,7 +11,7 @@ import hashlib
 import json
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from enum import Enum
+from enum import Enum, IntEnum, StrEnum
 from importlib import resources
 from typing import Any
 
@@ -62,7 +62,10 @@ def strict_converter() -> cattrs.Converter:
     converter.register_structure_hook(int, strict_int)
     converter.register_structure_hook(str, strict_str)
     converter.register_structure_hook(bool, strict_bool)
-    converter.register_unstructure_hook(Enum, lambda member: member.value)
+    # StrEnum and IntEnum list str/int before Enum in their MRO: without their own hooks a
+    # member would be written as itself, which the strict structure hooks refuse on reading
+    for enum_type in (Enum, StrEnum, IntEnum):
+        converter.register_unstructure_hook(enum_type, lambda member: member.value)
     converter.register_unstructure_hook(
         tuple, lambda values: [converter.unstructure(v) for v in values]
     )
