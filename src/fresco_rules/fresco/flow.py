@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import evolve
-
 from ..kernel.chance import Chance, Outcome, draw, start_chance
 from ..kernel.errors import MalformedAction
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
 from . import extensions as ext
 from .actions import SubmitPlan

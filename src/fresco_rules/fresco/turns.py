@@ -8,9 +8,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, TypeVar
 
-from attrs import evolve
-
 from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
 from . import extensions as ext
 from .actions import (

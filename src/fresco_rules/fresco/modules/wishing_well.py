@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from .. import extensions as ext
 from .. import turns
