@@ -25,7 +25,7 @@ from .actions import (
     SubmitPlan,
 )
 from .extensions import Check, Effect
-from .flow import advance
+from .flow import advance, plan_due
 from .plugins import PLUGINS
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
@@ -74,7 +74,8 @@ def _pending(state: State) -> ext.Pending | None:
     """The module decision due now (``extensions.pending``, or a planning step)."""
     found = ext.pending(state)
     if found is None and state.phase is Phase.PLAN:
-        found = ext.plan_step(state, turns.planner(state))
+        due = plan_due(state)
+        found = None if due is None else due[1]
     return found
 
 

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from attrs import frozen
 
 from ..kernel.errors import IllegalAction
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from .vocab import Location, Module
 
@@ -252,8 +253,10 @@ def after_get_up(state: State, actor: int) -> State:
     return _fold(state, lambda m, s: m.after_get_up(s, actor))
 
 
+@memo_last
 def pending(state: State) -> Pending | None:
-    """The module decision due now, if any."""
+    """The module decision due now, if any (asked several times a step: remembered for the last
+    state)."""
     for module in state.tables.modules:
         found = module.pending(state)
         if found is not None:

@@ -14,6 +14,7 @@ from typing import Any
 from ..kernel.chance import Chance, Outcome, draw, start_chance
 from ..kernel.errors import MalformedAction
 from ..kernel.evolve import evolve
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from . import extensions as ext
 from .actions import SubmitPlan
@@ -283,6 +284,23 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
     return Turn(location=location, actor=actor, left=count)
 
 
+@memo_last
+def plan_due(state: State) -> tuple[int, ext.Pending | None] | None:
+    """While planning: the lowest seat whose plan is not in yet or whose module planning
+    decisions are still due (R0.25, extension point ``plan_step``), with the module decision due
+    from it (None: its plan); None when every plan is in and no module decision is left."""
+    plans = state.plans
+    if not state.tables.modules:
+        return next(
+            ((seat, None) for seat in range(state.tables.players) if plans[seat] is None), None
+        )
+    for seat in range(state.tables.players):
+        step = ext.plan_step(state, seat)
+        if step is not None or plans[seat] is None:
+            return seat, step
+    return None
+
+
 @implements("R0.35")
 def finish_turn(state: State) -> State:
     """End the active turn. R0.35: at the market, every tile of the booth bought from goes back
@@ -328,9 +346,7 @@ def advance(state: State) -> State:
         elif phase is Phase.PLAN:
             if any(plan is None for plan in state.plans):
                 return state
-            if modules and any(
-                ext.plan_step(state, seat) is not None for seat in range(state.tables.players)
-            ):
+            if modules and plan_due(state) is not None:
                 return state
             state = replace(state, phase=Phase.ACTION, order=order_b(state.hostel), step=0)
             state = replace(state, queue=queue_for(state, location_sequence(state)[0]))

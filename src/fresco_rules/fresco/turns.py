@@ -26,7 +26,7 @@ from .actions import (
     SubmitPlan,
 )
 from .config import AltarLimit, BishopMoveLimit, TrackCollision
-from .flow import add_paints, finish_turn, return_booth
+from .flow import add_paints, finish_turn, plan_due, return_booth
 from .scoring import (
     ALTAR_HAND_INS,
     NEIGHBOURS,
@@ -185,13 +185,10 @@ def plans_for(apprentices: int, side: int) -> tuple[SubmitPlan, ...]:
 def planner(state: State) -> int:
     """The lowest seat whose plan is not in yet (plans are simultaneous, R0.25), or whose
     module planning decisions are still due (extension point ``plan_step``)."""
-    if state.tables.modules:
-        return next(
-            seat
-            for seat in range(state.tables.players)
-            if state.plans[seat] is None or ext.plan_step(state, seat) is not None
-        )
-    return next(seat for seat in range(state.tables.players) if state.plans[seat] is None)
+    due = plan_due(state)
+    if due is None:
+        raise StopIteration("no seat is planning")
+    return due[0]
 
 
 def current_player(state: State) -> int | None:

@@ -8,6 +8,7 @@ tokens for 1 VP each.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
 from attrs import frozen
@@ -218,13 +219,7 @@ class Glaziers(ModuleRules):
         g = state.glass
         if g is None or state.plans[seat] is not None or g.covers[seat] is not None:
             return None
-        actions: list[Action] = [PlaceGlassworks(None)]
-        for column in self.columns(state):
-            actions.append(PlaceGlassworks(column))
-            if state.apprentices[seat] >= 1:
-                actions.append(PlaceGlassworks(column, True))
-        reason = "decide on the Glassworks tile before planning"
-        return Pending(seat, "R6.7", reason, tuple(actions))
+        return _glassworks_choice(seat, state.side, state.apprentices[seat] >= 1)
 
     def plan_limits(self, state: State, seat: int) -> tuple[int, Location | None]:
         g = state.glass
@@ -467,6 +462,19 @@ class Glaziers(ModuleRules):
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+@cache
+def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
+    """The Glassworks decision of ``seat`` (R6.7, R6.8): the same for every round with this
+    sheet side and apprentice availability, so it is built once."""
+    actions: list[Action] = [PlaceGlassworks(None)]
+    for column in SIDE_1_COLUMNS if side == 1 else SIDE_2_COLUMNS:
+        actions.append(PlaceGlassworks(column))
+        if apprentice:
+            actions.append(PlaceGlassworks(column, True))
+    reason = "decide on the Glassworks tile before planning"
+    return Pending(seat, "R6.7", reason, tuple(actions))
 
 
 def _glass(state: State) -> GlassState:

@@ -7,6 +7,7 @@ for one apprentice at its location; the Street Musician is played in phase 1.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
 from attrs import frozen
@@ -208,12 +209,7 @@ class WishingWell(ModuleRules):
         if w is None:
             return None
         if w.musician >= 0:
-            return Pending(
-                w.musician,
-                "R4.11",
-                "decide on the Street Musician first (right after the get-up)",
-                (UseStreetMusician(), SkipStreetMusician()),
-            )
+            return _musician_choice(w.musician)
         if w.bound and state.restoring is None and not state.pending_track:
             turn = state.turn
             if turn is not None and turn.location in (Location.CATHEDRAL, Location.CATHEDRAL_2):
@@ -242,13 +238,7 @@ class WishingWell(ModuleRules):
             return None
         if apprentices_at(state, plan, Location.MARKET) < 1:
             return None
-        most = min(self.max_on_symbol, w.pennies[seat])
-        return Pending(
-            seat,
-            "R4.3",
-            "put 0-2 pennies on the market symbol first",
-            tuple(PlacePennies(n) for n in range(most + 1)),
-        )
+        return _pennies_choice(seat, min(self.max_on_symbol, w.pennies[seat]))
 
     # --- turns -----------------------------------------------------------------------------------
 
@@ -391,6 +381,28 @@ class WishingWell(ModuleRules):
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+@cache
+def _musician_choice(actor: int) -> Pending:
+    """R4.11: the Street Musician decision of ``actor`` (built once per actor)."""
+    return Pending(
+        actor,
+        "R4.11",
+        "decide on the Street Musician first (right after the get-up)",
+        (UseStreetMusician(), SkipStreetMusician()),
+    )
+
+
+@cache
+def _pennies_choice(seat: int, most: int) -> Pending:
+    """R4.3: the market-symbol decision of ``seat`` with at most ``most`` pennies."""
+    return Pending(
+        seat,
+        "R4.3",
+        "put 0-2 pennies on the market symbol first",
+        tuple(PlacePennies(n) for n in range(most + 1)),
+    )
 
 
 def _well(state: State) -> WellState:

@@ -1,0 +1,33 @@
+"""A one-entry memo for the pure read-outs of an immutable state.
+
+During one step the rules ask the same question of the same state several times (which decision
+is due, who plans next, which cards can be played): validation, the automatic steps, the legal
+actions and the seat to move each need it. ``memo_last`` keeps the result of the last call,
+keyed by the identity of its positional arguments; immutable arguments make identity enough, and
+holding them keeps their identities from being reused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from operator import is_
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def memo_last(func: F) -> F:
+    """``func`` with its last result remembered for the same (identical) positional arguments."""
+    last: list[Any] = [None]
+
+    @wraps(func)
+    def cached(*args: Any) -> Any:
+        hit = last[0]
+        if hit is not None and len(hit[0]) == len(args) and all(map(is_, hit[0], args)):
+            return hit[1]
+        value = func(*args)
+        last[0] = (args, value)
+        return value
+
+    return cached  # type: ignore[return-value]
