@@ -5,7 +5,8 @@ effect. ``engine`` dispatches to these; the validators are the only legality che
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
+from operator import ge
 from typing import Any, TypeVar
 
 from ..kernel.errors import IllegalAction, MalformedAction
@@ -84,7 +85,8 @@ def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> I
 
 
 def _covers(have: PaintCounts, need: PaintCounts) -> bool:
-    return all(h >= n for h, n in zip(have, need, strict=True))
+    """The paints ``have`` include ``need`` (both six counts in ``Paint`` order)."""
+    return all(map(ge, have, need))
 
 
 def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -418,18 +420,36 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
     pieces = state.tables.fresco_pieces
-    moves = NEIGHBOURS[state.bishop] if _may_move_bishop(state, turn) else ()
+    bishop = state.bishop if _may_move_bishop(state, turn) else None
     for index, tile in enumerate(state.cathedral):
         if tile is not None and _covers(have, pieces[tile]):
-            segment = SEGMENTS[index]
-            actions.append(Restore(segment))
-            actions.extend(Restore(segment, to) for to in moves)
+            actions.append(_RESTORES[index])
+            if bishop is not None:
+                actions.extend(_restores_moving(index, bishop))
     if _altar_allowed(state, turn.actor):
-        for paints, _ in ALTAR_HAND_INS:
-            if _covers(have, _counts(paints)):
-                actions.append(RestoreAltar(paints))
-    actions.append(EndTurn())
+        actions.extend(_altar_options(have))
+    actions.append(_END_TURN)
     return actions
+
+
+_END_TURN = EndTurn()
+_RESTORES = tuple(Restore(segment) for segment in SEGMENTS)
+"""The restoration of each segment (row-major) without a bishop move."""
+
+
+@cache
+def _restores_moving(index: int, bishop: Segment) -> tuple[Restore, ...]:
+    """The restorations of segment ``index`` with a paid bishop step from ``bishop`` (R0.38)."""
+    return tuple(Restore(SEGMENTS[index], to) for to in NEIGHBOURS[bishop])
+
+
+@lru_cache(maxsize=1 << 16)
+def _altar_options(have: PaintCounts) -> tuple[RestoreAltar, ...]:
+    """The altar hand-ins (R0.43) a player holding ``have`` can make, in ``ALTAR_HAND_INS``
+    order; a few hundred paint holdings occur in a game, so each is worked out once."""
+    return tuple(
+        RestoreAltar(paints) for paints, _ in ALTAR_HAND_INS if _covers(have, _counts(paints))
+    )
 
 
 @cache
