@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import Enum
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -239,6 +240,9 @@ class Tables:
     apprentices_per_player: int
     modules: tuple[ModuleRules, ...] = ()
     """The rules of the modules in play, in module order (empty for the base game)."""
+    memo: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """Values that depend only on the config, worked out on first use (the location sequence
+    of each sheet side, the restoration stages): never part of a state's identity."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Tables:
         """Derived once from the config and never changed (nor compared, ``State.tables``): a
@@ -332,4 +336,4 @@ def derive_tables(config: GameConfig) -> Tables:
         rules = build_modules(config, tables)
     except ValueError as exc:
         raise InvalidConfig(str(exc)) from None
-    return attrs.evolve(tables, modules=rules)
+    return attrs.evolve(tables, modules=rules, memo={})

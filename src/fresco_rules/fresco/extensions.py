@@ -353,11 +353,16 @@ def start_restoration(state: State, r: Restoration) -> tuple[State, Restoration]
 def stages(state: State, r: Restoration) -> tuple[tuple[ModuleRules, str], ...]:
     """The module stages of a segment or altar restoration, in order (R6.26)."""
     altar = r.segment is None
-    return tuple(
-        (module, stage)
-        for module in state.tables.modules
-        for stage in (module.altar_stages if altar else module.segment_stages)
-    )
+    memo = state.tables.memo
+    key = ("stages", altar)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(
+            (module, stage)
+            for module in state.tables.modules
+            for stage in (module.altar_stages if altar else module.segment_stages)
+        )
+    return found
 
 
 def current_stage(state: State) -> tuple[ModuleRules, str] | None:

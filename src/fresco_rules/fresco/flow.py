@@ -181,6 +181,15 @@ def location_sequence(state: State) -> tuple[Location, ...]:
     """R0.29: the order in which locations are resolved. On side 2 (R0.27) the second cathedral
     column takes the theatre's place (A0.7 ``theatre_slot``) or joins the first (``with_first``).
     Modules may add a visit (extension point ``location_sequence``)."""
+    memo = state.tables.memo
+    key = ("location_sequence", state.side)
+    found: tuple[Location, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _location_sequence(state)
+    return found
+
+
+def _location_sequence(state: State) -> tuple[Location, ...]:
     sequence: tuple[Location, ...]
     if state.side == 1:
         sequence = SIDE_1

@@ -447,9 +447,7 @@ def _restores_moving(index: int, bishop: Segment) -> tuple[Restore, ...]:
 def _altar_options(have: PaintCounts) -> tuple[RestoreAltar, ...]:
     """The altar hand-ins (R0.43) a player holding ``have`` can make, in ``ALTAR_HAND_INS``
     order; a few hundred paint holdings occur in a game, so each is worked out once."""
-    return tuple(
-        RestoreAltar(paints) for paints, _ in ALTAR_HAND_INS if _covers(have, _counts(paints))
-    )
+    return tuple(action for need, action in _ALTAR_ACTIONS if _covers(have, need))
 
 
 @cache
@@ -458,6 +456,10 @@ def _counts(paints: tuple[Paint, ...]) -> PaintCounts:
     for paint in paints:
         counts[PAINT_INDEX[paint]] += 1
     return tuple(counts)
+
+
+_ALTAR_ACTIONS = tuple((_counts(paints), RestoreAltar(paints)) for paints, _ in ALTAR_HAND_INS)
+"""Every altar hand-in (R0.43) as the paints it needs and its action, built once."""
 
 
 @implements("R0.37", "R0.38", "R0.39", "R0.31", "R0.76", "R0.77", "A0.5", "A0.16", "A0.17")

@@ -82,8 +82,11 @@ def _sub_multisets(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[tuple[G
     return tuple(sorted(found, key=lambda c: (len(c), [GLASS_INDEX[g] for g in c])))
 
 
+_GLASS_NAMES = tuple(g.value for g in GLASS)
+
+
 def _draw_glass(chance: Chance, bag: GlassCounts, rule: str) -> tuple[Glass, Chance]:
-    pool = [g.value for g in GLASS for _ in range(bag[GLASS_INDEX[g]])]
+    pool = [name for name, count in zip(_GLASS_NAMES, bag, strict=True) for _ in range(count)]
     index, chance = draw(chance, "glass", pool, rule=rule)
     return Glass(pool[index]), chance
 

@@ -15,6 +15,7 @@ from attrs import frozen
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
+from ...kernel.memo import memo_last
 from ...kernel.registry import implements
 from .. import extensions as ext
 from .. import turns
@@ -242,6 +243,7 @@ class WishingWell(ModuleRules):
 
     # --- turns -----------------------------------------------------------------------------------
 
+    @memo_last
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
         w = state.well
         if w is None or state.is_leonardo(turn.actor):
@@ -458,22 +460,20 @@ def _card_slot_free(state: State, turn: Turn, w: WellState) -> bool:
 
 def _may_buy_card(
     rules: WishingWell, state: State, turn: Turn, w: WellState
-) -> IllegalAction | None:
+) -> tuple[str, str] | None:
+    """The rule and reason refusing a Wishing Card purchase now (R4.4, R4.6, A4.1, A4.4), or
+    None; ``check_buy_card`` turns it into the refusal, ``legal_in_turn`` only asks."""
     seat = turn.actor
     if turn.left <= 0 or turn.booth >= 0:
-        return turns._fail(
-            state, "R4.4", "cards are bought at the start of the market turn, before buying"
-        )
+        return ("R4.4", "cards are bought at the start of the market turn, before buying")
     if w.well >= rules.capacity:
-        return turns._fail(state, "R4.6", "the well is full: no more cards this round")
+        return ("R4.6", "the well is full: no more cards this round")
     if w.symbol[seat] < 1:
-        return turns._fail(state, "R4.4", "no penny on the market symbol to throw")
+        return ("R4.4", "no penny on the market symbol to throw")
     if rules.purchase is WishingPurchase.ALL_FOR_ONE and w.well + w.symbol[seat] > rules.capacity:
-        return turns._fail(
-            state, "A4.1", f"the well has no room for all {w.symbol[seat]} pennies (all_for_one)"
-        )
+        return ("A4.1", f"the well has no room for all {w.symbol[seat]} pennies (all_for_one)")
     if not w.deck:
-        return turns._fail(state, "A4.4", "the deck is empty and used cards are never reshuffled")
+        return ("A4.4", "the deck is empty and used cards are never reshuffled")
     return None
 
 
@@ -638,7 +638,8 @@ def check_buy_card(state: State, action: BuyWishingCard) -> IllegalAction | None
         return turns._fail(state, "R4.4", "cards are bought at the start of a market turn")
     if state.is_leonardo(turn.actor):
         return turns._fail(state, "R4.15", "Leonardo never buys Wishing Cards")
-    return _may_buy_card(_rules(state), state, turn, _well(state))
+    refused = _may_buy_card(_rules(state), state, turn, _well(state))
+    return None if refused is None else turns._fail(state, *refused)
 
 
 def do_buy_card(state: State, action: BuyWishingCard) -> State:
