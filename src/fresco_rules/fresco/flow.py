@@ -252,8 +252,8 @@ def begin_round(state: State, number: int) -> State:
         queue=(),
         turn=None,
         altar_used=(0,) * state.tables.players,
+        order=order_a(state),  # by track and start spaces, which a new round does not change
     )
-    state = evolve(state, order=order_a(state))
     if state.tables.modules:
         state = ext.begin_round(state)
     return state
@@ -375,8 +375,9 @@ def advance(state: State) -> State:
                 )
             elif state.step + 1 < len(location_sequence(state)):
                 step = state.step + 1
-                state = replace(state, step=step)
-                state = replace(state, queue=queue_for(state, location_sequence(state)[step]))
+                # the queue depends on order B and the plans, not on the step: one new state
+                queue = queue_for(state, location_sequence(state)[step])
+                state = replace(state, step=step, queue=queue)
             elif state.final:
                 return final_scoring(state)
             else:

@@ -419,10 +419,10 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
         return [Restore(seg) for seg in leonardo_destinations(state)]
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
-    pieces = state.tables.fresco_pieces
+    payable = coverable(state, have)
     bishop = state.bishop if _may_move_bishop(state, turn) else None
     for index, tile in enumerate(state.cathedral):
-        if tile is not None and _covers(have, pieces[tile]):
+        if tile is not None and tile in payable:
             actions.append(_RESTORES[index])
             if bishop is not None:
                 actions.extend(_restores_moving(index, bishop))
@@ -430,6 +430,18 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
         actions.extend(_altar_options(have))
     actions.append(_END_TURN)
     return actions
+
+
+def coverable(state: State, have: PaintCounts) -> frozenset[str]:
+    """The fresco tiles whose required paints ``have`` includes (R0.39); a game meets a few
+    hundred paint holdings, so each is worked out once (in ``Tables.memo``)."""
+    memo = state.tables.memo
+    key = ("coverable", have)
+    found: frozenset[str] | None = memo.get(key)
+    if found is None:
+        pieces = state.tables.fresco_pieces
+        found = memo[key] = frozenset(tile for tile, need in pieces.items() if _covers(have, need))
+    return found
 
 
 _END_TURN = EndTurn()
@@ -590,21 +602,24 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
         extra=parts.extra,
         penalty=parts.penalty,
     )
+    changes: dict[str, Any] = {}
     if segment is not None:
         assert r.tile is not None
         index = segment[0] * GRID + segment[1]
         cathedral = _replace(state.cathedral, index, None)
-        state = evolve(
-            state,
-            cathedral=cathedral,
-            held=_replace(state.held, actor, (*state.held[actor], r.tile)),
-            bishop=segment,
-            leonardo_at=segment if state.is_leonardo(actor) else state.leonardo_at,
-            final=state.final or all(t is None for t in cathedral),
-        )
+        changes = {
+            "cathedral": cathedral,
+            "held": _replace(state.held, actor, (*state.held[actor], r.tile)),
+            "bishop": segment,
+            "leonardo_at": segment if state.is_leonardo(actor) else state.leonardo_at,
+            "final": state.final or all(t is None for t in cathedral),
+        }
     if state.tables.modules:
+        if changes:
+            state = evolve(state, **changes)
+            changes = {}
         state = ext.finish_restoration(state, r)
-    state = evolve(state, scored=Scored(r, parts, points))
+    state = evolve(state, scored=Scored(r, parts, points), **changes)
     return move_painter(state, actor, points)
 
 

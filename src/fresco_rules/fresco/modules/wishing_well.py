@@ -443,9 +443,8 @@ def _off(state: State) -> IllegalAction | None:
 
 
 def _can_restore(state: State, seat: int) -> bool:
-    have = state.paints[seat]
-    pieces = state.tables.fresco_pieces
-    return any(tile is not None and turns._covers(have, pieces[tile]) for tile in state.cathedral)
+    payable = turns.coverable(state, state.paints[seat])
+    return any(tile is not None and tile in payable for tile in state.cathedral)
 
 
 def _cards_used(state: State, turn: Turn, w: WellState) -> int:
