@@ -31,7 +31,7 @@ class Phase(Enum):
     OVER = "over"
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class Turn:
     """One actor's turn at one location (R0.30)."""
 
@@ -45,7 +45,7 @@ class Turn:
     """A paid bishop move was made this visit (A0.5 ``per_visit``)."""
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class ScoreParts:
     """The terms of one restoration's score (G.6): ``fresco`` is the tile value (or the altar
     VP), ``bishop`` the bishop bonus with Bishop's Praise, ``extra`` the altar-window tokens."""
@@ -58,7 +58,7 @@ class ScoreParts:
     penalty: int = 0
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class Restoration:
     """One restoration in progress (R6.26): a segment (or the altar when ``segment`` is None)
     whose paints are handed in, waiting for the module decisions before it is scored."""
@@ -79,7 +79,7 @@ class Restoration:
     """Glass handed in for the window or the altar window."""
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class Scored:
     """The last restoration scored: what it was, its parts and its points (G.6)."""
 

@@ -21,6 +21,7 @@ import attrs
 T = TypeVar("T")
 
 _new = object.__new__
+_setattr = object.__setattr__
 
 
 class _Plan:
@@ -56,13 +57,14 @@ def evolve(inst: T, **changes: Any) -> T:
         return attrs.evolve(inst, **changes)  # type: ignore[misc]
     index = plan.index
     if plan.copy_dict:
-        for name in changes:
-            if name not in index:
-                raise TypeError(f"{cls.__name__} has no field {name!r}")
-        new = _new(cls)
-        fields = new.__dict__
-        fields.update(inst.__dict__)
+        old = inst.__dict__
+        fields = old.copy()
         fields.update(changes)
+        if len(fields) != len(old):
+            unknown = sorted(set(changes) - set(index))
+            raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+        new = _new(cls)
+        _setattr(new, "__dict__", fields)
         return new
     if len(index) < 2:
         return attrs.evolve(inst, **changes)  # type: ignore[misc]
