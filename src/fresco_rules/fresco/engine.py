@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from . import extensions as ext
 from . import turns
@@ -70,6 +71,7 @@ _PHASE_RULE = {
 _BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
 
 
+@memo_last
 def _pending(state: State) -> ext.Pending | None:
     """The module decision due now (``extensions.pending``, or a planning step)."""
     found = ext.pending(state)

@@ -15,19 +15,23 @@ from operator import is_
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+_NOTHING = object()
 
 
 def memo_last(func: F) -> F:
     """``func`` with its last result remembered for the same (identical) positional arguments."""
-    last: list[Any] = [None]
+    last: tuple[tuple[Any, ...], Any] = ((_NOTHING,), None)
 
     @wraps(func)
     def cached(*args: Any) -> Any:
-        hit = last[0]
-        if hit is not None and len(hit[0]) == len(args) and all(map(is_, hit[0], args)):
-            return hit[1]
+        nonlocal last
+        key, value = last  # one tuple, replaced whole: never a key with another call's value
+        if len(key) == len(args) and (
+            key[0] is args[0] if len(args) == 1 else all(map(is_, key, args))
+        ):
+            return value
         value = func(*args)
-        last[0] = (args, value)
+        last = (args, value)
         return value
 
     return cached  # type: ignore[return-value]
