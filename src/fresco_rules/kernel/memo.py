@@ -19,16 +19,31 @@ _NOTHING = object()
 
 
 def memo_last(func: F) -> F:
+    """``func`` (of one argument) with its last result remembered for the identical argument."""
+    last: tuple[Any, Any] = (_NOTHING, None)
+
+    @wraps(func)
+    def cached(arg: Any) -> Any:
+        nonlocal last
+        key, value = last  # one tuple, replaced whole: never a key with another call's value
+        if key is arg:
+            return value
+        value = func(arg)
+        last = (arg, value)
+        return value
+
+    return cached  # type: ignore[return-value]
+
+
+def memo_last_call(func: F) -> F:
     """``func`` with its last result remembered for the same (identical) positional arguments."""
     last: tuple[tuple[Any, ...], Any] = ((_NOTHING,), None)
 
     @wraps(func)
     def cached(*args: Any) -> Any:
         nonlocal last
-        key, value = last  # one tuple, replaced whole: never a key with another call's value
-        if len(key) == len(args) and (
-            key[0] is args[0] if len(args) == 1 else all(map(is_, key, args))
-        ):
+        key, value = last
+        if len(key) == len(args) and all(map(is_, key, args)):
             return value
         value = func(*args)
         last = (args, value)

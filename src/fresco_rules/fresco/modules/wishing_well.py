@@ -15,7 +15,7 @@ from attrs import frozen
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
-from ...kernel.memo import memo_last
+from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
 from .. import extensions as ext
 from .. import turns
@@ -243,7 +243,7 @@ class WishingWell(ModuleRules):
 
     # --- turns -----------------------------------------------------------------------------------
 
-    @memo_last
+    @memo_last_call
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
         w = state.well
         if w is None or state.is_leonardo(turn.actor):
