@@ -69,6 +69,14 @@ _PHASE_RULE = {
     Phase.OVER: "R0.62",
 }
 _BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
+_BLEND_NEEDS = tuple(
+    (action, BLENDS[action.result][0].index, BLENDS[action.result][1].index)
+    for action in _BLEND_ACTIONS
+)
+"""Each blend with the indices of the two primaries it needs (R0.47)."""
+_END_TURN = EndTurn()
+_STUDIO = (EarnStudio(), _END_TURN)
+_THEATRE = (AttendTheatre(), _END_TURN)
 
 
 @memo_last
@@ -114,18 +122,14 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
     if location is Location.CATHEDRAL or location is Location.CATHEDRAL_2:
         return tuple(turns.legal_cathedral(state, turn))
     if location is Location.STUDIO:
-        return (EarnStudio(), EndTurn())
+        return _STUDIO
     if location is Location.WORKSHOP:
         paints = state.paints[turn.actor]
-        blends = tuple(
-            action
-            for action in _BLEND_ACTIONS
-            if all(paints[p.index] for p in BLENDS[action.result])
-        )
-        return (*blends, EndTurn())
+        blends = tuple(action for action, a, b in _BLEND_NEEDS if paints[a] and paints[b])
+        return (*blends, _END_TURN)
     if location is Location.THEATRE:
-        return (AttendTheatre(), EndTurn())
-    return (*ext.legal_module_location(state, turn), EndTurn())
+        return _THEATRE
+    return (*ext.legal_module_location(state, turn), _END_TURN)
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:

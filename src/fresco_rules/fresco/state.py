@@ -9,7 +9,6 @@ is not in play.
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
 
 import attrs
 from attrs import frozen
@@ -169,9 +168,9 @@ class State:
         return text
 
 
-def replace(state: State, **changes: Any) -> State:
-    """``attrs.evolve`` for the hot paths of the flow: a new state with ``changes``."""
-    return evolve(state, **changes)
+replace = evolve
+"""``attrs.evolve`` for the hot paths of the flow: ``replace(state, **changes)`` is a new state
+with ``changes``."""
 
 
 def actor_name(state: State, actor: int) -> str:

@@ -114,7 +114,12 @@ def _spent(state: State, turn: Turn) -> IllegalAction | None:
 
 def legal_get_up(state: State) -> list[ChooseGetUp]:
     taken = set(state.hostel)
-    return [ChooseGetUp(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+    return [_get_up(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+
+
+@cache
+def _get_up(slot: int) -> ChooseGetUp:
+    return ChooseGetUp(slot)
 
 
 @implements("R0.17")
@@ -279,17 +284,27 @@ def price(state: State, actor: int) -> int:
 def legal_market(state: State, turn: Turn) -> list[BuyTile | CloseBooth | EndTurn]:
     actions: list[BuyTile | CloseBooth | EndTurn] = []
     if state.is_leonardo(turn.actor):
-        return [CloseBooth(b) for b, slots in enumerate(state.booths) if any(slots)]
+        return [_close_booth(b) for b, slots in enumerate(state.booths) if any(slots)]
     affordable = state.money[turn.actor] >= price(state, turn.actor)
     for b, slots in enumerate(state.booths):
         if turn.booth not in (-1, b) or not any(slots):
             continue
         if affordable:
-            actions.extend(BuyTile(b, i) for i, tile in enumerate(slots) if tile is not None)
+            actions.extend(_buy_tile(b, i) for i, tile in enumerate(slots) if tile is not None)
         if turn.booth == -1:
-            actions.append(CloseBooth(b))
-    actions.append(EndTurn())
+            actions.append(_close_booth(b))
+    actions.append(_END_TURN)
     return actions
+
+
+@cache
+def _buy_tile(booth: int, slot: int) -> BuyTile:
+    return BuyTile(booth, slot)
+
+
+@cache
+def _close_booth(booth: int) -> CloseBooth:
+    return CloseBooth(booth)
 
 
 def _check_booth(state: State, booth: object, rule: str) -> IllegalAction | None:
