@@ -236,11 +236,10 @@ def _hooks(state: State, name: str) -> tuple[Callable[..., Any], ...]:
     """The modules in play that override hook ``name``, as bound methods in module order; the
     others would leave the state as it is, so they are not asked (worked out once per game)."""
     memo = state.tables.memo
-    key = ("hooks", name)
-    found: tuple[Callable[..., Any], ...] | None = memo.get(key)
+    found: tuple[Callable[..., Any], ...] | None = memo.get(name)  # hook names only, as keys
     if found is None:
         default = getattr(ModuleRules, name)
-        found = memo[key] = tuple(
+        found = memo[name] = tuple(
             getattr(module, name)
             for module in state.tables.modules
             if getattr(type(module), name) is not default

@@ -24,6 +24,8 @@ from .vocab import BOOTH_NAMES, GRID, Glass, Location, PaintCounts, Segment
 
 
 class Phase(Enum):
+    __hash__ = object.__hash__  # members are singletons compared by identity: C-level hash
+
     GET_UP = "get_up"
     PLAN = "plan"
     ACTION = "action"
