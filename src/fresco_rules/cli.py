@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import attrs
 
 from . import __version__
+from .conform import cli as conform_cli
 from .kernel.catalogue import load_catalogue
 from .kernel.errors import InvalidData, RulesError
 from .kernel.matrix import scan_tests
@@ -26,6 +27,7 @@ from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
+from .study_command import add_study_command
 
 GAMES = ("fresco", "barbarossa")
 
@@ -357,6 +359,9 @@ def parser() -> argparse.ArgumentParser:
     data.add_argument("file", nargs="?")
     data.add_argument("--game", default="fresco", choices=GAMES)
     data.set_defaults(run=cmd_data)
+
+    add_study_command(commands)
+    conform_cli.add_parser(commands)
     return top
 
 

@@ -120,6 +120,24 @@ def _as_log(outcomes: Sequence[Outcome]) -> Log:
     return outcomes if isinstance(outcomes, Log) else Log(tuple(outcomes))
 
 
+class OutcomeNeeded(IllegalAction):
+    """A draw found no recorded outcome while only recorded outcomes may be used.
+
+    Replaying a record this is a refusal like any other; an adapter that plays chance as
+    explicit chance nodes (OpenSpiel) catches it, offers ``pool`` as the outcomes (uniform by
+    index, so an item listed twice is twice as likely) and applies the step again with the
+    chosen outcome recorded.
+    """
+
+    def __init__(self, rule: str, kind: str, pool: tuple[str, ...]) -> None:
+        super().__init__(rule, f"the record holds no outcome for this {kind} draw")
+        self.kind = kind
+        self.pool = pool
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (OutcomeNeeded, (self.rule, self.kind, self.pool))
+
+
 @frozen
 class Chance:
     rng: int
@@ -169,7 +187,7 @@ def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[
     index, rng = next_below(chance.rng, len(pool))
     script = chance.script
     if not script and chance.scripted_only:
-        raise IllegalAction(rule, f"the record holds no outcome for this {kind} draw")
+        raise OutcomeNeeded(rule, kind, tuple(pool))
     if script:
         want_kind, outcome = script[0]
         if want_kind != kind or outcome not in pool:

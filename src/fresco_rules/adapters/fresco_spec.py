@@ -1,0 +1,404 @@
+"""Fresco for the adapters: parameters, the fixed action space, chance outcomes, tensors.
+
+Parameters (OpenSpiel style, all with defaults): ``players`` (2-4), ``modules`` (``""``, or
+module numbers separated by ``;`` or ``,``, e.g. ``"4;6"``; a single module is written ``5;``
+in a game string, which OpenSpiel would otherwise read as an integer), ``max_length`` (nodes
+before a game is cut off, see ``core.Table.truncated``) and every interpretation option of
+``GameConfig`` by name with its value string (``market_refill=redraw_all``).
+
+Tensor layout (``FrescoSpec.tensor_layout`` gives the names and sizes in order), all from
+``player_view(state, seat)`` and the public turn: ``observer`` (one-hot seat), ``to_move``
+(one-hot actor, Leonardo last with 2 players; all 0 at the end), ``phase`` (one-hot get-up,
+plan, action, over), ``round``, ``final``, ``side``, per actor ``track``, ``mood`` and
+``hostel`` (get-up index + 1, 0 asleep) and ``held_tiles``, the observer's own ``money`` and
+``paints`` (6 base paints), per actor ``plans`` (visible flag + 6 column counts, zero while
+hidden), ``cathedral`` (25 segments row-major x (tile present, value, 6 paint counts)),
+``bishop`` (one-hot 25), ``booths`` (every booth slot x (tile present, 6 paint counts)),
+``turn`` (one-hot location x 7, one-hot actor, actions left), ``track_choice`` (pending
+spaces), and with module 4 ``well`` (well, supply, deck, own pennies, own symbol pennies, own
+cards), module 5 ``gold`` (supply, own leaf gold, one-hot gilding colour x 6), module 6
+``glass`` (offer x 4, bag, own tokens x 4, workbench slots filled x 6, pile).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations_with_replacement, product
+from typing import Any
+
+from .. import fresco as fa
+from ..fresco import GAME, engine, flow, scoring
+from ..fresco.config import OPTION_TYPES, GameConfig, derive_tables
+from ..fresco.flow import new_game
+from ..fresco.modules.glaziers import Glaziers
+from ..fresco.modules.leaf_gold import LeafGold
+from ..fresco.modules.wishing_well import WishingWell
+from ..fresco.state import Phase, State
+from ..fresco.vocab import (
+    BASE_PAINTS,
+    BLENDS,
+    GLASS,
+    PLAN_COLUMNS,
+    PRIMARIES,
+    SEGMENTS,
+    Location,
+    Module,
+)
+from ..kernel.chance import Outcome
+from ..kernel.errors import RulesError
+from ..kernel.protocol import GameRules
+from . import core
+from .core import AdapterError, GameSpec, Params, Slot, one_hot
+from .notation import notation
+
+MAX_PER_COLUMN = 3
+TRACK_CHOICES = 4
+"""R0.51: the track-space choice offers the free spaces behind and in front (at most 2); the
+spare slots are never offered."""
+
+_PHASES = (Phase.GET_UP, Phase.PLAN, Phase.ACTION, Phase.OVER)
+_LOCATIONS = tuple(Location)
+
+
+def _defaults() -> dict[str, Any]:
+    config = GameConfig()
+    params: dict[str, Any] = {"players": config.players, "modules": "", "max_length": 6000}
+    for name in OPTION_TYPES:
+        params[name] = getattr(config, name).value
+    return params
+
+
+def parse_module_list(text: str) -> frozenset[Module]:
+    parts = [part.strip() for part in str(text).replace(";", ",").split(",")]
+    try:
+        return frozenset(Module.from_number(part) for part in parts if part)
+    except ValueError as exc:
+        raise AdapterError(str(exc)) from None
+
+
+class FrescoSpec(GameSpec):
+    name = "fresco"
+    min_players = 2
+    max_players = 4
+    default_params: Mapping[str, Any] = _defaults()
+    default_max_length = 6000
+    max_draws_per_step = 96
+
+    def canonical_params(self, params: Params) -> dict[str, Any]:
+        found = dict(params)
+        modules = sorted(m.value for m in parse_module_list(str(params["modules"])))
+        text = ";".join(str(m) for m in modules)
+        found["modules"] = f"{text};" if len(modules) == 1 else text
+        return found
+
+    def config(self, params: Params) -> GameConfig:
+        players = core.parse_int(params, "players", 2, 4)
+        chosen: dict[str, Any] = {}
+        for name, kind in OPTION_TYPES.items():
+            try:
+                chosen[name] = kind(params[name])
+            except ValueError:
+                values = ", ".join(member.value for member in kind)
+                raise AdapterError(f"{name} takes one of: {values}") from None
+        modules = parse_module_list(params["modules"])
+        missing = sorted(m.value for m in modules if m not in MODULE_ACTIONS)
+        if missing:
+            raise AdapterError(f"the adapters do not describe module(s) {missing} yet")
+        config = GameConfig(players=players, modules=modules, **chosen)
+        try:
+            derive_tables(config)
+        except RulesError as exc:
+            raise AdapterError(str(exc)) from None
+        return config
+
+    def new_game(self, config: Any, script: Sequence[Outcome]) -> State:
+        return new_game(config, 0, chance=script, chance_only=True)
+
+    def apply(self, state: Any, action: object) -> State:
+        return engine.apply(state, action)
+
+    def legal_actions(self, state: Any) -> Sequence[object]:
+        return engine.legal_actions(state)
+
+    def current_player(self, state: Any) -> int | None:
+        return engine.current_player(state)
+
+    def is_over(self, state: Any) -> bool:
+        return engine.is_over(state)
+
+    def scores(self, state: Any) -> tuple[int, ...]:
+        return engine.scores(state)
+
+    def view(self, state: Any, seat: int) -> Mapping[str, object]:
+        return engine.player_view(state, seat)
+
+    def public_context(self, state: Any) -> str:
+        parts = []
+        if state.turn is not None:
+            turn = state.turn
+            parts.append(f"turn={turn.location.value},{turn.actor},{turn.left},{turn.booth}")
+        if state.pending_track:
+            parts.append(f"track_choice={state.pending_track}")
+        if state.restoring is not None:
+            r = state.restoring
+            parts.append(f"restoring={r.segment},{r.tile},{r.step},{r.gild},{r.window},{r.glass}")
+        return "; ".join(parts)
+
+    def notation(self, action: object) -> str:
+        return notation(action)
+
+    def rules(self) -> GameRules[Any, Any]:
+        return GAME
+
+    def summary(self, state: Any) -> str:
+        return f"{state.where()}; track {state.track}; money {state.money}"
+
+    def action_rules(self, action: object) -> tuple[str, ...]:
+        found = engine._RULES.get(type(action))
+        return () if found is None else core.rules_of(*found)
+
+    def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
+        """The scoring, round-preparation and final-scoring rules a step set off, then the
+        action's own."""
+        found: list[str] = []
+        if after.scored is not None and after.scored is not before.scored:
+            restoration = after.scored.restoration
+            if restoration.segment is None:
+                found += core.rules_of(scoring.altar_points)
+            else:
+                found += core.rules_of(scoring.bishop_bonus)
+            found += core.rules_of(scoring.restoration_points, scoring.track_options)
+        if after.round != before.round:
+            found += core.rules_of(
+                flow.prepare_round,
+                flow.refill_market,
+                flow.pay_income,
+                flow.return_hostel_painters,
+                flow.rotate_start_spaces,
+            )
+        if after.phase is Phase.OVER:
+            found += core.rules_of(flow.final_scoring, scoring.money_points)
+        found += self.action_rules(action)
+        return tuple(dict.fromkeys(found))
+
+    # --- the action space ------------------------------------------------------------------
+    def actions(self, config: Any) -> Sequence[object]:
+        tables = derive_tables(config)
+        found: list[object] = [fa.ChooseGetUp(slot) for slot in range(len(tables.hostel))]
+        for counts in product(range(MAX_PER_COLUMN + 1), repeat=len(PLAN_COLUMNS)):
+            if counts[4] and counts[5]:
+                continue  # theatre (side 1) and second cathedral (side 2) never together
+            found.append(fa.SubmitPlan(*counts))
+        for booth, capacity in enumerate(tables.booth_capacities):
+            found.extend(fa.BuyTile(booth, slot) for slot in range(capacity))
+        found.extend(fa.CloseBooth(booth) for booth in range(len(tables.booth_capacities)))
+        for segment in SEGMENTS:
+            found.append(fa.Restore(segment))
+            found.extend(fa.Restore(segment, to) for to in SEGMENTS)
+        triples = tuple(combinations_with_replacement(BASE_PAINTS, 3))
+        found.extend(fa.RestoreAltar(paints) for paints in triples)
+        found.append(fa.EarnStudio())
+        found.extend(fa.Blend(result) for result in BASE_PAINTS if result in BLENDS)
+        found.append(fa.AttendTheatre())
+        found.extend(Slot("track", k) for k in range(TRACK_CHOICES))
+        found.append(fa.EndTurn())
+        for module in sorted(config.modules, key=lambda m: m.value):
+            found += MODULE_ACTIONS[module](tables)
+        return found
+
+    def slot_of(self, state: Any, action: object) -> Slot | None:
+        if isinstance(action, fa.ChooseTrackSpace) and action.space in state.pending_track:
+            k = sorted(state.pending_track).index(action.space)
+            return Slot("track", k) if k < TRACK_CHOICES else None
+        return None
+
+    def resolve_slot(self, state: Any, slot: Slot) -> object | None:
+        spaces = sorted(state.pending_track)
+        if slot.kind == "track" and slot.index < len(spaces):
+            return fa.ChooseTrackSpace(spaces[slot.index])
+        return None
+
+    # --- chance ----------------------------------------------------------------------------
+    def chance_outcomes(self, config: Any) -> Sequence[Outcome]:
+        tables = derive_tables(config)
+        found: list[Outcome] = [("start_space", str(seat)) for seat in range(tables.players)]
+        market = sorted({*tables.market_in_play, *tables.market_removed})
+        found += [("market", tile) for tile in market]
+        found += [("fresco", tile) for tile in sorted(set(tables.dealt_tiles))]
+        for module in tables.modules:
+            if isinstance(module, WishingWell):
+                found += [("wishing_card", card) for card in sorted(set(module.deck))]
+            elif isinstance(module, LeafGold):
+                found += [("disc", disc.value) for disc in module.discs]
+            elif isinstance(module, Glaziers):
+                found += [("glass", glass.value) for glass in GLASS]
+                found += [("window", window) for window in sorted(set(module.windows))]
+        return found
+
+    # --- tensors ---------------------------------------------------------------------------
+    def tensor_layout(self, config: Any) -> tuple[tuple[str, int], ...]:
+        tables = derive_tables(config)
+        players, actors = tables.players, tables.actors
+        slots = sum(tables.booth_capacities)
+        layout = [
+            ("observer", players),
+            ("to_move", actors),
+            ("phase", len(_PHASES)),
+            ("round", 1),
+            ("final", 1),
+            ("side", 1),
+            ("track", actors),
+            ("mood", players),
+            ("hostel", actors),
+            ("held_tiles", actors),
+            ("money", 1),
+            ("paints", len(BASE_PAINTS)),
+            ("plans", actors * (1 + len(PLAN_COLUMNS))),
+            ("cathedral", len(SEGMENTS) * (2 + len(BASE_PAINTS))),
+            ("bishop", len(SEGMENTS)),
+            ("booths", slots * (1 + len(BASE_PAINTS))),
+            ("turn", len(_LOCATIONS) + actors + 1),
+            ("track_choice", TRACK_CHOICES),
+        ]
+        if Module.WISHING_WELL in config.modules:
+            layout.append(("well", 6))
+        if Module.LEAF_GOLD in config.modules:
+            layout.append(("gold", 2 + len(BASE_PAINTS)))
+        if Module.GLAZIERS in config.modules:
+            layout.append(("glass", 2 * len(GLASS) + 2 + 6))
+        return tuple(layout)
+
+    def tensor(self, state: Any, seat: int) -> list[float]:
+        tables = state.tables
+        players, actors = tables.players, tables.actors
+        view = engine.player_view(state, seat)
+        out: list[float] = one_hot(players, seat)
+        out += one_hot(actors, _actor_to_move(state))
+        out += one_hot(len(_PHASES), _PHASES.index(state.phase))
+        out += [float(state.round), float(state.final), float(state.side)]
+        out += [float(v) for v in _seq(view["track"])]
+        out += [float(v) for v in _seq(view["mood"])]
+        out += [float(v) + 1.0 for v in _seq(view["hostel"])]
+        out += [float(v) for v in _seq(view["held_tiles"])]
+        out.append(float(_seq(view["money"])[seat]))
+        out += [float(v) for v in _seq(_seq(view["paints"])[seat])]
+        for plan in _seq(view["plans"]):
+            if isinstance(plan, fa.SubmitPlan):
+                out += [1.0, *(float(n) for n in plan.counts)]
+            else:
+                out += [0.0] * (1 + len(PLAN_COLUMNS))
+        for tile in _seq(view["cathedral"]):
+            if isinstance(tile, str):
+                pieces = tables.fresco_pieces.get(tile, (0,) * len(BASE_PAINTS))
+                value = tables.fresco_value.get(tile, 0)
+                out += [1.0, float(value), *(float(n) for n in pieces)]
+            else:
+                out += [0.0] * (2 + len(BASE_PAINTS))
+        out += one_hot(len(SEGMENTS), SEGMENTS.index(state.bishop))
+        for booth in _seq(view["booths"]):
+            for tile in _seq(booth):
+                if isinstance(tile, str):
+                    out += [1.0, *(float(n) for n in tables.market_pieces[tile])]
+                else:
+                    out += [0.0] * (1 + len(BASE_PAINTS))
+        turn = state.turn
+        out += one_hot(len(_LOCATIONS), None if turn is None else _LOCATIONS.index(turn.location))
+        out += one_hot(actors, None if turn is None else turn.actor)
+        out.append(0.0 if turn is None else float(turn.left))
+        choices = sorted(state.pending_track)[:TRACK_CHOICES]
+        out += [float(s) for s in choices] + [0.0] * (TRACK_CHOICES - len(choices))
+        modules = state.config.modules
+        if Module.WISHING_WELL in modules:
+            cards = _seq(view["cards"])[seat]
+            out += [
+                float(_num(view["well"])),
+                float(_num(view["penny_supply"])),
+                float(_num(view["deck"])),
+                float(_num(_seq(view["pennies"])[seat])),
+                float(_num(_seq(view["symbol"])[seat])),
+                float(len(_seq(cards))),
+            ]
+        if Module.LEAF_GOLD in modules:
+            disc = view["gilding_colour"]
+            index = BASE_PAINTS.index(disc) if disc in BASE_PAINTS else None
+            own_gold = _num(_seq(view["leaf_gold"])[seat])
+            out += [float(_num(view["leaf_gold_supply"])), float(own_gold)]
+            out += one_hot(len(BASE_PAINTS), index)
+        if Module.GLAZIERS in modules:
+            offer = [float(n) for n in _seq(view["glass_offer"])]
+            own = [float(n) for n in _seq(_seq(view["glass"])[seat])]
+            bench = [1.0 if w is not None else 0.0 for w in _seq(view["workbench"])][:6]
+            out += [*offer, float(_num(view["glass_bag"])), *own]
+            out += bench + [0.0] * (6 - len(bench)) + [float(_num(view["window_pile"]))]
+        return out
+
+
+def _wishing_well_actions(tables: Any) -> list[object]:
+    found: list[object] = [fa.UseStreetMusician(), fa.SkipStreetMusician()]
+    found.extend(fa.PlacePennies(n) for n in range(3))
+    found += [fa.BuyWishingCard(), fa.UseLuckyFellow()]
+    tiles = sorted({*tables.market_in_play, *tables.market_removed})
+    found.extend(fa.UseFreePaints(tile) for tile in tiles)
+    found.extend(fa.UseBishopsVisit(to) for to in SEGMENTS)
+    found += [fa.UseBishopsPraise(), fa.UseTip()]
+    primaries = tuple(p for p in BASE_PAINTS if p in PRIMARIES)
+    for paints in combinations_with_replacement(primaries, 3):
+        found.extend(fa.UseAlchemy(paints, result) for result in BASE_PAINTS)
+    found.append(fa.UseReward())
+    return found
+
+
+def _leaf_gold_actions(tables: Any) -> list[object]:
+    return [fa.Gild(False), fa.Gild(True)]
+
+
+def _glaziers_actions(tables: Any) -> list[object]:
+    found: list[object] = [fa.PlaceGlassworks(None)]
+    for location in _LOCATIONS:
+        found += [fa.PlaceGlassworks(location), fa.PlaceGlassworks(location, True)]
+    found.extend(fa.BuyGlass(glass) for glass in GLASS)
+    glaziers = _module(tables.modules, Glaziers)
+    found.extend(fa.TakeWindow(slot) for slot in range(len(glaziers.bench_prices)))
+    most = max(len(panes) for panes in (*glaziers.panes.values(), glaziers.altar_panes))
+    for size in range(most + 1):
+        found.extend(fa.HandInGlass(combo) for combo in combinations_with_replacement(GLASS, size))
+    return found
+
+
+MODULE_ACTIONS: dict[Module, Callable[[Any], list[object]]] = {
+    Module.WISHING_WELL: _wishing_well_actions,
+    Module.LEAF_GOLD: _leaf_gold_actions,
+    Module.GLAZIERS: _glaziers_actions,
+}
+"""Each module's part of the action space (a module the adapter has no entry for is refused)."""
+
+
+def _actor_to_move(state: State) -> int | None:
+    """The actor whose decision it is (Leonardo's index while his controller decides)."""
+    seat = engine.current_player(state)
+    if seat is None:
+        return None
+    turn = state.turn
+    if turn is not None and state.is_leonardo(turn.actor) and seat == state.controller:
+        return turn.actor
+    return seat
+
+
+def _seq(value: object) -> Sequence[Any]:
+    assert isinstance(value, tuple | list)
+    return value
+
+
+def _num(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def _module(modules: Sequence[object], kind: type[Any]) -> Any:
+    for module in modules:
+        if isinstance(module, kind):
+            return module
+    raise AdapterError(f"module {kind.__name__} is not in play")
+
+
+SPEC = FrescoSpec()

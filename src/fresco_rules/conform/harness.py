@@ -1,0 +1,267 @@
+"""The conformance harness: random games played in lock-step by this library and another
+engine, both fed the same chance outcomes, stopped at the first divergence.
+
+At every step the harness compares the seat to move and the legal actions (as notation
+strings), picks one of our legal actions at random, applies it on both sides with the draws our
+side made, then compares the scores and whether the game is over. The first difference ends the
+run with a ``Divergence``: game and step, the position, the actions only one side lists, the
+score difference, and the rule IDs behind our side's answer.
+"""
+
+from __future__ import annotations
+
+import random
+import reprlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from attrs import frozen
+
+from ..adapters.core import Position, Table
+from ..adapters.games import table as make_table
+from ..kernel.chance import Outcome
+from .engine import Engine, EngineError, Refused
+
+
+@frozen
+class Divergence:
+    """Where an engine first disagreed with the reference."""
+
+    game: int
+    """0-based index of the game in the run."""
+    step: int
+    """0-based index of the decision in that game."""
+    kind: str
+    """``player``, ``legal_actions``, ``refused``, ``scores``, ``over`` or ``setup``."""
+    where: str
+    """The reference position (before the step for ``player``/``legal_actions``/``refused``,
+    after it otherwise)."""
+    action: str | None = None
+    """The step's action, when one was played."""
+    only_ours: tuple[str, ...] = ()
+    only_theirs: tuple[str, ...] = ()
+    ours: tuple[int, ...] = ()
+    theirs: tuple[int, ...] = ()
+    """Scores (or, for ``player``, the seats to move) of each side."""
+    rules: tuple[str, ...] = ()
+    detail: str = ""
+
+    def report(self) -> str:
+        lines = [f"divergence in game {self.game + 1}, step {self.step}: {self.kind}"]
+        lines.append(f"  position: {self.where}")
+        if self.action is not None:
+            lines.append(f"  action: {self.action}")
+        for label, actions in (("only ours", self.only_ours), ("only theirs", self.only_theirs)):
+            if actions:
+                shown = ", ".join(actions[:10]) + (" ..." if len(actions) > 10 else "")
+                lines.append(f"  {label} ({len(actions)}): {shown}")
+        if self.ours or self.theirs:
+            lines.append(f"  ours: {list(self.ours)}  theirs: {list(self.theirs)}")
+            if len(self.ours) == len(self.theirs) and self.kind == "scores":
+                diff = [t - o for o, t in zip(self.ours, self.theirs, strict=True)]
+                lines.append(f"  difference (theirs - ours): {diff}")
+        if self.rules:
+            lines.append(f"  rules behind our answer: {', '.join(self.rules)}")
+        if self.detail:
+            lines.append(f"  {self.detail}")
+        return "\n".join(lines)
+
+
+@frozen
+class Report:
+    games: int
+    """Games played to the end in agreement."""
+    steps: int
+    divergence: Divergence | None
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None
+
+
+Progress = Callable[[int, int, int], None]
+"""``progress(games_done, games_total, steps_so_far)``."""
+
+
+def conform(
+    game: str,
+    engine: Engine,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    params: Mapping[str, Any] | None = None,
+    progress: Progress | None = None,
+) -> Report:
+    """Play ``games`` random games of ``game`` (adapter parameters ``params``, e.g.
+    ``{"players": 2, "modules": "4;6"}``) against ``engine``; stop at the first divergence."""
+    table = make_table(game, params)
+    codec = table.spec.rules().codec
+    assert codec is not None
+    setup = codec.config_to_json(table.config)
+    steps = 0
+    for index in range(games):
+        rng = random.Random(f"{seed}:{index}")
+        found, played = _one_game(table, engine, setup, rng, index)
+        steps += played
+        if found is not None:
+            return Report(index, steps, found)
+        if progress is not None:
+            progress(index + 1, games, steps)
+    return Report(games, steps, None)
+
+
+def _settle(table: Table, position: Position, rng: random.Random) -> tuple[Position, list[Outcome]]:
+    """Resolve chance nodes at random; the outcomes drawn, in order."""
+    drawn: list[Outcome] = []
+    while table.is_chance(position):
+        outcomes = table.chance_outcomes(position)
+        (choice,) = rng.choices([o for o, _ in outcomes], weights=[p for _, p in outcomes])
+        kind, item = table.outcomes[choice]
+        drawn.append((kind, item))
+        position = table.choose(position, choice)
+    return position, drawn
+
+
+def _one_game(
+    table: Table, engine: Engine, setup: dict[str, Any], rng: random.Random, index: int
+) -> tuple[Divergence | None, int]:
+    spec = table.spec
+    position, drawn = _settle(table, table.start(), rng)
+    try:
+        engine.new_game(spec.name, setup, drawn)
+    except Refused as exc:
+        return Divergence(index, 0, "setup", "set-up", detail=f"engine refused: {exc}"), 0
+    step = 0
+    while True:
+        state = position.state
+        where = spec.summary(state)
+        ours_over = spec.is_over(state)
+        try:
+            seat, theirs = engine.legal_actions()
+        except Refused as exc:
+            return Divergence(index, step, "refused", where, detail=f"legal_actions: {exc}"), step
+        legal = list(spec.legal_actions(state))
+        names = [spec.notation(a) for a in legal]
+        our_seat = spec.current_player(state)
+        if seat != our_seat:
+            return (
+                Divergence(
+                    index,
+                    step,
+                    "player",
+                    where,
+                    ours=() if our_seat is None else (our_seat,),
+                    theirs=() if seat is None else (seat,),
+                    rules=_turn_rules(table, state),
+                ),
+                step,
+            )
+        if set(theirs) != set(names) or len(theirs) != len(set(theirs)):
+            only_ours = tuple(n for n in names if n not in set(theirs))
+            only_theirs = tuple(dict.fromkeys(n for n in theirs if n not in set(names)))
+            detail = "" if only_ours or only_theirs else "the engine lists an action twice"
+            refused = _first_refusal(table, state, only_theirs)
+            if refused:
+                detail = refused
+            return (
+                Divergence(
+                    index,
+                    step,
+                    "legal_actions",
+                    where,
+                    only_ours=only_ours,
+                    only_theirs=only_theirs,
+                    rules=_refusal_rules(table, state, only_theirs, legal, only_ours),
+                    detail=detail,
+                ),
+                step,
+            )
+        if ours_over or table.is_terminal(position):
+            return None, step
+        action = rng.choice(legal)
+        text = spec.notation(action)
+        before = state
+        position, drawn = _settle(table, table.play(position, table.encode(state, action)), rng)
+        codec = spec.rules().codec
+        assert codec is not None
+        try:
+            engine.apply(text, codec.action_to_json(action), drawn)
+        except Refused as exc:
+            return (
+                Divergence(
+                    index,
+                    step,
+                    "refused",
+                    where,
+                    action=text,
+                    rules=spec.action_rules(action),
+                    detail=f"engine refused: {exc}",
+                ),
+                step,
+            )
+        step += 1
+        after = position.state
+        their_scores, their_over = engine.scores()
+        our_scores = spec.scores(after)
+        kind = None
+        if tuple(their_scores) != tuple(our_scores):
+            kind = "scores"
+        elif their_over != spec.is_over(after):
+            kind = "over"
+        if kind is not None:
+            return (
+                Divergence(
+                    index,
+                    step,
+                    kind,
+                    spec.summary(after),
+                    action=text,
+                    ours=tuple(our_scores),
+                    theirs=tuple(their_scores),
+                    rules=spec.step_rules(before, action, after),
+                ),
+                step,
+            )
+
+
+def _first_refusal(table: Table, state: Any, only_theirs: tuple[str, ...]) -> str:
+    for text in only_theirs:
+        action = table.parse(text)
+        problem = None if action is None else table.spec.rules().explain(state, action)
+        if problem is not None:
+            return f"we refuse {text}: {problem}"
+    return ""
+
+
+def _turn_rules(table: Table, state: Any) -> tuple[str, ...]:
+    codec = table.spec.rules().codec
+    return () if codec is None else (codec.turn_rule(state),)
+
+
+def _refusal_rules(
+    table: Table,
+    state: Any,
+    only_theirs: tuple[str, ...],
+    legal: list[Any],
+    only_ours: tuple[str, ...],
+) -> tuple[str, ...]:
+    """Why we refuse what only they list (our ``explain``), and the rules of what only we
+    list."""
+    spec = table.spec
+    explain = spec.rules().explain
+    found: list[str] = []
+    for text in only_theirs:
+        action = table.parse(text)
+        if action is None:
+            found.append(f"(no such action: {reprlib.repr(text)})")
+            continue
+        problem = explain(state, action)
+        if problem is not None:
+            found.append(problem.rule)
+    by_name = {spec.notation(a): a for a in legal}
+    for text in only_ours:
+        found.extend(spec.action_rules(by_name[text]))
+    return tuple(dict.fromkeys(found))
+
+
+__all__ = ["Divergence", "EngineError", "Report", "conform"]

@@ -1,0 +1,199 @@
+"""The games as OpenSpiel Python games (extra ``[openspiel]``).
+
+Importing this module registers ``fresco_rules_fresco`` (2-4 players, any modules and
+options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
+
+    import pyspiel
+    import fresco_rules.openspiel  # registers the games
+    game = pyspiel.load_game("fresco_rules_fresco(players=3,modules=4;6)")
+
+- Actions: a fixed integer space per configuration (``num_distinct_actions``); legal actions are
+  sorted ints; ``action_to_string`` gives the action's notation (``buy_tile booth=0 slot=2``).
+- Chance: every draw of the kernel's chance source (start spaces, market tiles, the fresco deal,
+  Wishing Cards, discs, glass, windows; Barbarossa's dice) is a chance node, outcome strings
+  ``kind:item`` with their probabilities. A state holds no generator (``adapters.core``).
+- Planning (``SubmitPlan``) is sequential; the information state of a seat depends only on its
+  ``player_view``, the public decision in progress and, when it is to move, its own legal
+  actions. It is the seat's current information, not its whole history (not perfect recall);
+  the observation is the same. Tensors: see ``fresco_spec`` / ``barbarossa_spec``
+  (``tensor_layout(game)`` lists the named pieces).
+- ``returns()``: rank-based utilities in [-1, 1] summing to 0 (``core.rank_utilities``):
+  (opponents scored below - opponents scored above) / (players - 1); Leonardo does not count.
+  Zero until the end.
+- ``max_game_length`` is the ``max_length`` parameter (nodes, chance included): no rule bounds a
+  game in which nobody scores, so a game that reaches it is cut off at the next decision and
+  scored as it stands (``state.truncated()``). Random games stay far below the defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from .adapters.core import GameSpec, Position, Table
+from .adapters.games import FRESCO, SPECS
+
+PREFIX = "fresco_rules_"
+
+
+def _game_type(spec: GameSpec) -> Any:
+    return pyspiel.GameType(
+        short_name=PREFIX + spec.name,
+        long_name=f"fresco_rules {spec.name.title()}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(spec.default_params),
+    )
+
+
+def _python_params(params: Mapping[str, Any] | None) -> dict[str, Any]:
+    """pyspiel hands parameters over as Python values or ``GameParameter`` objects."""
+    found: dict[str, Any] = {}
+    for key, value in (params or {}).items():
+        found[key] = value.value() if hasattr(value, "value") and callable(value.value) else value
+    return found
+
+
+class SpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One game configuration as a pyspiel game."""
+
+    spec: GameSpec = FRESCO
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        table = Table(self.spec, _python_params(params))
+        self.table = table
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(table.space),
+            max_chance_outcomes=len(table.outcomes),
+            num_players=table.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=table.max_length,
+        )
+        super().__init__(_game_type(self.spec), info, dict(table.params))
+
+    def new_initial_state(self) -> SpielState:
+        return SpielState(self, self.table, self.table.start())
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> ViewObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return ViewObserver(self.table)
+
+    def tensor_layout(self) -> tuple[tuple[str, int], ...]:
+        """The named pieces of the observation and information-state tensors, in order."""
+        return self.table.tensor_layout()
+
+
+class SpielState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state holding one immutable ``Position`` (cloning shares it)."""
+
+    def __init__(self, game: SpielGame, table: Table, position: Position) -> None:
+        super().__init__(game)
+        self._table = table
+        self._position = position
+
+    @property
+    def position(self) -> Position:
+        return self._position
+
+    @property
+    def game_state(self) -> Any:
+        """The library's game state (at a chance node: the state before the step)."""
+        return self._position.state
+
+    def current_player(self) -> int:
+        table, position = self._table, self._position
+        if table.is_chance(position):
+            return int(pyspiel.PlayerId.CHANCE)
+        if table.is_terminal(position):
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = table.current_player(position)
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        return self._table.legal_actions(self._position)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self._table.chance_outcomes(self._position)
+
+    def _apply_action(self, action: int) -> None:
+        table = self._table
+        if table.is_chance(self._position):
+            self._position = table.choose(self._position, int(action))
+        else:
+            self._position = table.play(self._position, int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self._table.outcome_string(int(action))
+        return self._table.action_string(self._position, int(action))
+
+    def is_terminal(self) -> bool:
+        return self._table.is_terminal(self._position)
+
+    def truncated(self) -> bool:
+        """The game was cut off at ``max_length`` before its natural end."""
+        return self._table.truncated(self._position)
+
+    def returns(self) -> list[float]:
+        return list(self._table.returns(self._position))
+
+    def __str__(self) -> str:
+        position = self._position
+        state = position.state
+        if state is None:
+            return f"set-up, {len(position.drawn)} draws"
+        text = str(state.where()) if hasattr(state, "where") else repr(state.step)
+        if position.need is not None:
+            text += f"; drawing {position.need.kind} ({len(position.drawn)} drawn)"
+        return f"{text}; scores {self._table.spec.scores(state)}; length {position.length}"
+
+
+class ViewObserver:
+    """The PyObserver of the games: the seat's view as text and as a tensor (same for the
+    observation and the information state)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.tensor = np.zeros(table.tensor_size, np.float32)
+        self.dict: dict[str, Any] = {}
+        start = 0
+        for name, size in table.tensor_layout():
+            self.dict[name] = self.tensor[start : start + size]
+            start += size
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        self.tensor[:] = self.table.tensor(state.position, player)
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        return self.table.information_state(state.position, player)
+
+
+def _game_class(spec: GameSpec) -> type[SpielGame]:
+    return type(f"{spec.name.title()}Game", (SpielGame,), {"spec": spec, "__module__": __name__})
+
+
+GAMES: dict[str, type[SpielGame]] = {name: _game_class(spec) for name, spec in SPECS.items()}
+"""The pyspiel game class of each game, registered as ``fresco_rules_<name>``."""
+
+for _name, _cls in GAMES.items():
+    pyspiel.register_game(_game_type(SPECS[_name]), _cls)

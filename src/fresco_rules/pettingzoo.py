@@ -1,0 +1,167 @@
+"""The games as PettingZoo AEC environments (extra ``[pettingzoo]``).
+
+::
+
+    from fresco_rules.pettingzoo import env
+
+    game = env("fresco", players=2)          # or env("barbarossa", players=3, letter_check="off")
+    game.reset(seed=1)
+    for agent in game.agent_iter():
+        observation, reward, termination, truncation, info = game.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = game.action_space(agent).sample(observation["action_mask"])
+        game.step(action)
+
+- Agents ``player_0`` .. ``player_{n-1}`` (the seats; Leonardo is played by his controller).
+- Observations: ``{"observation": the OpenSpiel tensor of the seat (float32, layout
+  ``env.tensor_layout()``), "action_mask": int8 over the fixed action space}``; the mask is all
+  zero for a seat that is not to move. Actions: ``Discrete(num_distinct_actions)``.
+- Chance nodes are resolved inside ``step`` and ``reset`` with the environment's own generator
+  (seeded by ``reset(seed=...)``), never one kept in the game state.
+- Rewards: 0 until the end, then the rank-based utility of ``core.rank_utilities`` (in [-1, 1],
+  summing to 0). A game cut off at ``max_length`` ends with ``truncations`` True.
+- ``infos[agent]["action_strings"]`` is not filled (the notation of an action index is
+  ``env.action_string(index)``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from .adapters.core import Position, Table
+from .adapters.games import table as make_table
+
+
+class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment of one game configuration of this library."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "fresco_rules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game: str = "fresco", render_mode: str | None = None, **params: Any) -> None:
+        super().__init__()
+        self.table: Table = make_table(game, params)
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{seat}" for seat in range(self.table.players)]
+        self.agents = list(self.possible_agents)
+        size = self.table.tensor_size
+        actions = len(self.table.space)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._rng = np.random.default_rng()
+        self._position: Position = self.table.start()
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def tensor_layout(self) -> tuple[tuple[str, int], ...]:
+        return self.table.tensor_layout()
+
+    def action_string(self, index: int) -> str:
+        """The notation of action ``index`` in the current position."""
+        return self.table.action_string(self._position, index)
+
+    @property
+    def position(self) -> Position:
+        return self._position
+
+    def _seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def _settle(self) -> None:
+        """Resolve chance nodes with the environment's generator; then who is to move, and
+        the rewards at the end."""
+        table = self.table
+        position = self._position
+        while table.is_chance(position):
+            outcomes = table.chance_outcomes(position)
+            probs = np.array([p for _, p in outcomes])
+            pick = int(self._rng.choice(len(outcomes), p=probs / probs.sum()))
+            position = table.choose(position, outcomes[pick][0])
+        self._position = position
+        if table.is_terminal(position):
+            cut = table.truncated(position)
+            for agent, value in zip(self.agents, table.returns(position), strict=True):
+                self.rewards[agent] = value
+                self.terminations[agent] = not cut
+                self.truncations[agent] = cut
+        else:
+            seat = table.current_player(position)
+            assert seat is not None
+            self.agent_selection = self.possible_agents[seat]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._position = self.table.start()
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
+        seat = self._seat(agent)
+        table, position = self.table, self._position
+        tensor = np.asarray(table.tensor(position, seat), dtype=np.float32)
+        mask = np.zeros(len(table.space), dtype=np.int8)
+        if table.current_player(position) == seat:
+            mask[table.legal_actions(position)] = 1
+        return {"observation": tensor, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {name: 0.0 for name in self.agents}
+        self._position = self.table.play(self._position, int(action))
+        self._settle()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        state = self._position.state
+        if state is None:
+            return "set-up"
+        where = state.where() if hasattr(state, "where") else f"turn {state.turn}"
+        return f"{where}; scores {self.table.spec.scores(state)}"
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str = "fresco", render_mode: str | None = None, **params: Any) -> FrescoRulesEnv:
+    """An AEC environment: ``env("fresco", players=3, modules="4;6")``; parameters as in
+    ``fresco_rules.openspiel``."""
+    return FrescoRulesEnv(game, render_mode=render_mode, **params)

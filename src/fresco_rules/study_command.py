@@ -1,0 +1,113 @@
+"""``fresco-rules study``: the command line of ``fresco_rules.study``. This module needs no
+optional dependency; the study itself (the ``[study]`` extra) is loaded when the command runs.
+
+``fresco-rules study --game GAME --players N --games N --seed S --arm OPTION=VALUE[,...]
+--arm ... [--modules 4,5,6] [--player random|greedy|mcts] [--backend local|ray] [--jobs J]
+[--ray-address ADDR] [--out DIR]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+from typing import Any, TextIO
+
+from .kernel.errors import RulesError
+
+STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm"}
+
+
+class StudyUnavailable(RulesError):
+    """The ``[study]`` extra is not installed."""
+
+
+def add_study_command(commands: Any) -> None:
+    """Add the ``study`` sub-command to the ``fresco-rules`` sub-parsers."""
+    study = commands.add_parser(
+        "study",
+        help="compare rule interpretations over many seeded games, with confidence intervals",
+        description="Play N games of each arm with the same seeds; report each figure per arm "
+        "and each difference from the first arm with its confidence interval.",
+    )
+    study.add_argument("--game", default="fresco")
+    study.add_argument("--players", type=int, default=4)
+    study.add_argument("--games", type=int, required=True, help="games per arm")
+    study.add_argument(
+        "--seed", type=int, default=0, help="the study's seed (games.csv lists each game's)"
+    )
+    study.add_argument(
+        "--arm",
+        action="append",
+        required=True,
+        metavar="OPTION=VALUE[,OPTION=VALUE...]",
+        help="one configuration (repeat: 2 or more; 'default' for the spec's defaults); "
+        "also modules=4+5 and components=FILE",
+    )
+    study.add_argument("--modules", default="", metavar="4,5,6", help="modules of every arm")
+    study.add_argument("--components", metavar="FILE", help="component data of every arm")
+    study.add_argument("--player", default="random", choices=("random", "greedy", "mcts"))
+    study.add_argument("--backend", default="local", choices=("local", "ray"))
+    study.add_argument("--jobs", type=int, default=1, help="worker processes (or Ray CPUs)")
+    study.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="an existing Ray cluster (auto, ray://head:10001); default: a local Ray instance",
+    )
+    study.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write summary.json, games.csv, games.json, plots, report.html (and resume from DIR)",
+    )
+    study.set_defaults(run=cmd_study)
+
+
+def cmd_study(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        study_api = import_module("fresco_rules.study")
+    except ImportError as exc:
+        if exc.name is None or exc.name.split(".")[0] not in STUDY_EXTRA_MODULES:
+            raise
+        raise StudyUnavailable(
+            f"fresco-rules study needs the study extra ({exc.name} is missing): "
+            "pip install 'fresco_rules[study]'"
+        ) from None
+    study = study_api.Study(
+        game=args.game,
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        arms=tuple(study_api.parse_arm(text) for text in args.arm),
+        player=args.player,
+        modules=args.modules,
+        components=args.components,
+    )
+    try:
+        summary, _ = study_api.run_study(
+            study, backend=args.backend, jobs=args.jobs, ray_address=args.ray_address, out=args.out
+        )
+    except KeyboardInterrupt:
+        kept = (
+            f"the games played are kept in {args.out}; the same command continues the study"
+            if args.out
+            else "nothing was kept (use --out DIR to make a study resumable)"
+        )
+        print(f"fresco-rules study: interrupted; {kept}", file=sys.stderr)
+        return 130
+    modules = f", modules {args.modules}" if args.modules else ""
+    print(
+        f"{args.game.title()} study: {args.players} players{modules}, {args.games} games per "
+        f"arm (study seed {args.seed}), player {args.player}",
+        file=out,
+    )
+    for line in study_api.arm_lines(summary):
+        print(line, file=out)
+    for line in study_api.verdict_lines(summary):
+        print(line, file=out)
+    if args.out:
+        print(
+            f"written to {args.out}: summary.json, games.csv, games.json, scores/win_rate/"
+            "game_length .png/.svg, report.html",
+            file=out,
+        )
+    return 0
