@@ -3,12 +3,15 @@
 
     python scripts/extract_rules.py [SPEC]   # default: fresco-base.md + fresco-modules-456.md
     python scripts/extract_rules.py --game barbarossa [SPEC] [--output FILE]
+    python scripts/extract_rules.py --game carcassonne [SPEC] [--output FILE]
 
 Writes ``src/fresco_rules/fresco/data/rules.toml``: one ``[[rule]]`` per spec ID (R, E and A
 entries, and G for the modules) with its section, title and plain text, the base game's IDs first
 and then those of modules 4-6, each in spec order. With ``--game barbarossa`` the defaults are
 ``../shared/rules/barbarossa.md`` and ``src/fresco_rules/barbarossa/data/rules.toml`` (B, A-B
-and E-B entries). Commit the result.
+and E-B entries); with ``--game carcassonne``, ``../shared/rules/carcassonne-festival.md`` and
+``src/fresco_rules/carcassonne/data/rules.toml`` (C, V, CA, F, FA, EC and EF entries). Commit the
+result.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import tomllib
 from pathlib import Path
 
 from fresco_rules.barbarossa.vocab import RULE_ID as BARBAROSSA_ID
+from fresco_rules.carcassonne.vocab import RULE_ID as CARCASSONNE_ID
 from fresco_rules.kernel.catalogue import (
     RULE_ID,
     RuleEntry,
@@ -36,6 +40,10 @@ OUTPUT = ROOT / "src" / "fresco_rules" / "fresco" / "data" / "rules.toml"
 BARBAROSSA = (
     ROOT.parent / "shared" / "rules" / "barbarossa.md",
     ROOT / "src" / "fresco_rules" / "barbarossa" / "data" / "rules.toml",
+)
+CARCASSONNE = (
+    ROOT.parent / "shared" / "rules" / "carcassonne-festival.md",
+    ROOT / "src" / "fresco_rules" / "carcassonne" / "data" / "rules.toml",
 )
 
 
@@ -75,18 +83,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("spec", nargs="?", type=Path, default=None, help="spec markdown")
     parser.add_argument("--output", type=Path, default=None, help="TOML file to write")
-    parser.add_argument("--game", choices=("fresco", "barbarossa"), default="fresco")
+    parser.add_argument("--game", choices=("fresco", "barbarossa", "carcassonne"), default="fresco")
     args = parser.parse_args(argv)
-    barbarossa = args.game == "barbarossa"
-    spec: Path = args.spec or (BARBAROSSA[0] if barbarossa else DEFAULT_SPEC)
-    output: Path = args.output or (BARBAROSSA[1] if barbarossa else OUTPUT)
-    pattern = BARBAROSSA_ID if barbarossa else RULE_ID
-    specs = [spec] if barbarossa or args.spec else [DEFAULT_SPEC, MODULES_SPEC]
+    single = {
+        "barbarossa": (BARBAROSSA, BARBAROSSA_ID),
+        "carcassonne": (CARCASSONNE, CARCASSONNE_ID),
+    }
+    one_spec = args.game in single
+    paths, pattern = single.get(args.game, ((DEFAULT_SPEC, OUTPUT), RULE_ID))
+    spec: Path = args.spec or paths[0]
+    output: Path = args.output or paths[1]
+    specs = [spec] if one_spec or args.spec else [DEFAULT_SPEC, MODULES_SPEC]
     entries: tuple[RuleEntry, ...] = ()
     for source in specs:
         markdown = source.read_text(encoding="utf-8")
         found = parse_spec(markdown, id_pattern=pattern)
-        if not barbarossa:
+        if not one_spec:
             found = with_table_rows(markdown, found, pattern)
         if not found:
             print(f"no rule IDs found in {source}", file=sys.stderr)

@@ -10,7 +10,8 @@ the id of the full legal list. Legal lists are stored once each (``legal_sets``,
 the file's ``actions`` table of reprs), so a replay can say which actions appeared or vanished.
 
 Barbarossa games (``barbarossa_*.json``) are stored the same way; their config holds
-``players`` and Barbarossa's enumerated options.
+``players`` and Barbarossa's enumerated options. So are Carcassonne games
+(``carcassonne_*.json``), with the options as the command line spells them (``farmers=off``).
 
 Regenerate only after a deliberate rules change, and say why in the commit.
 """
@@ -22,7 +23,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from fresco_rules import barbarossa
+from fresco_rules import barbarossa, carcassonne
 from fresco_rules.fresco import GAME, GameConfig
 from fresco_rules.fresco.config import OPTION_TYPES
 from fresco_rules.kernel.play import random_playout
@@ -67,7 +68,27 @@ BARBAROSSA_GAMES: list[tuple[str, int, dict[str, str]]] = [
 ]
 
 
+CARCASSONNE_GAMES: list[tuple[str, int, dict[str, str]]] = [
+    ("carcassonne_2p_seed1", 1, {"players": "2"}),
+    ("carcassonne_4p_seed2", 2, {"players": "4"}),
+    (
+        "carcassonne_5p_seed3_options",
+        3,
+        {
+            "players": "5",
+            "festival": "off",
+            "tiny_city": "2",
+            "farmers": "off",
+            "first_player_choice": "random",
+        },
+    ),
+    ("carcassonne_3p_seed4_follower", 4, {"players": "3", "festival_return": "follower"}),
+]
+
+
 def _game_types(game: str) -> tuple[GameRules[Any, Any], type, dict[str, Any]]:
+    if game == "carcassonne":
+        return carcassonne.GAME, carcassonne.GameConfig, dict(carcassonne.OPTION_TYPES)
     if game == "barbarossa":
         return barbarossa.GAME, barbarossa.GameConfig, dict(barbarossa.OPTION_TYPES)
     return GAME, GameConfig, dict(OPTION_TYPES)
@@ -94,6 +115,16 @@ def config_strings(config: Any, game: str = "fresco") -> dict[str, str]:
     values = {"players": str(config.players)}
     if getattr(config, "modules", None):
         values["modules"] = ",".join(str(m.value) for m in sorted(config.modules, key=str))
+    if game == "carcassonne":  # booleans and ints as the command line spells them
+        spell = {True: "on", False: "off"}
+        values.update(
+            festival=spell[config.festival],
+            tiny_city=str(config.tiny_city),
+            farmers=spell[config.farmers],
+            festival_return=config.festival_return.value,
+            first_player_choice=config.first_player_choice.value,
+        )
+        return values
     values.update({name: getattr(config, name).value for name in _game_types(game)[2]})
     return values
 
@@ -149,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     output.mkdir(parents=True, exist_ok=True)
     games = [(name, seed, values, "fresco") for name, seed, values in GAMES]
     games += [(name, seed, values, "barbarossa") for name, seed, values in BARBAROSSA_GAMES]
+    games += [(name, seed, values, "carcassonne") for name, seed, values in CARCASSONNE_GAMES]
     for name, seed, values, game_name in games:
         data = record(seed, values, game_name)
         path = output / f"{name}.json"

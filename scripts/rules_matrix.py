@@ -5,7 +5,8 @@
     python scripts/rules_matrix.py --check   # exit 1 if the committed file is stale
 
 It writes Barbarossa's matrix too, to docs/rules-matrix-barbarossa.md (from
-``fresco_rules/barbarossa/data/rules.toml``). Each matrix keeps only its own game's rule IDs.
+``fresco_rules/barbarossa/data/rules.toml``) and Carcassonne's to docs/rules-matrix-carcassonne.md.
+Each matrix keeps only its own game's rule IDs.
 
 Sources: the catalogue shipped in ``fresco_rules/fresco/data/rules.toml``, the ``implements``
 registry (filled by importing ``fresco_rules.fresco``) and the ``pytest.mark.rule`` marks found
@@ -15,24 +16,28 @@ by scanning ``tests/``.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = ROOT / "docs" / "rules-matrix.md"
 BARBAROSSA_OUTPUT = ROOT / "docs" / "rules-matrix-barbarossa.md"
+CARCASSONNE_OUTPUT = ROOT / "docs" / "rules-matrix-carcassonne.md"
 TESTS = ROOT / "tests"
 
 
 def generate(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
     """The matrix page as it should be committed."""
     import fresco_rules.fresco  # noqa: F401  (fills the implements registry)
-    from fresco_rules.kernel.catalogue import RULE_ID, load_catalogue
+    from fresco_rules.kernel.catalogue import load_catalogue
     from fresco_rules.kernel.matrix import render_markdown, rules_matrix
     from fresco_rules.kernel.registry import implementations
 
     catalogue = load_catalogue("fresco_rules.fresco", "data/rules.toml")
-    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=RULE_ID)
+    # Fresco's IDs (R, E, A, G): Carcassonne's C0.1-C0.3 have the kernel's default shape too
+    fresco_id = re.compile(r"[AEGR][0-9]*\.[0-9]+")
+    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=fresco_id)
     return render_markdown(
         matrix,
         title="Fresco rules matrix",
@@ -58,6 +63,23 @@ def generate_barbarossa(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
     )
 
 
+def generate_carcassonne(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
+    """Carcassonne's matrix page as it should be committed."""
+    from fresco_rules.carcassonne import RULE_ID
+    from fresco_rules.kernel.catalogue import load_catalogue
+    from fresco_rules.kernel.matrix import render_markdown, rules_matrix
+    from fresco_rules.kernel.registry import implementations
+
+    catalogue = load_catalogue("fresco_rules.carcassonne", "data/rules.toml", id_pattern=RULE_ID)
+    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=RULE_ID)
+    return render_markdown(
+        matrix,
+        title="Carcassonne rules matrix",
+        generator="python scripts/rules_matrix.py",
+        strip_prefix="fresco_rules.",
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
@@ -69,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     pages: list[tuple[Path, str]] = [
         (args.output, generate()),
         (args.barbarossa_output, generate_barbarossa()),
+        (CARCASSONNE_OUTPUT, generate_carcassonne()),
     ]
     stale = 0
     for output, text in pages:

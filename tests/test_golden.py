@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from fresco_rules import barbarossa
+from fresco_rules import barbarossa, carcassonne
 from fresco_rules.fresco import GAME, GameConfig
 from fresco_rules.fresco.config import OPTION_TYPES
 from fresco_rules.kernel.protocol import GameRules
@@ -29,6 +29,8 @@ def _config(values: dict[str, str], game: str = "fresco") -> Any:
     option_types: dict[str, Any] = dict(OPTION_TYPES)
     if game == "barbarossa":
         config_type, option_types = barbarossa.GameConfig, dict(barbarossa.OPTION_TYPES)
+    if game == "carcassonne":
+        config_type, option_types = carcassonne.GameConfig, dict(carcassonne.OPTION_TYPES)
     unknown = sorted(set(values) - {"players", "modules"} - set(option_types))
     assert not unknown, f"unknown config keys {unknown}"
     options: dict[str, Any] = {
@@ -63,7 +65,11 @@ def test_golden_files_exist() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
 def test_golden_game_replays(path: Path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
-    games: dict[str, GameRules[Any, Any]] = {"fresco": GAME, "barbarossa": barbarossa.GAME}
+    games: dict[str, GameRules[Any, Any]] = {
+        "fresco": GAME,
+        "barbarossa": barbarossa.GAME,
+        "carcassonne": carcassonne.GAME,
+    }
     assert data["game"] in games
     game = games[data["game"]]
     table: list[str] = data["actions"]

@@ -20,6 +20,8 @@ SPECS = (
     ROOT.parent / "shared/rules/fresco-modules-456.md",
 )
 MATRIX_DOC = ROOT / "docs" / "rules-matrix.md"
+FRESCO_ID = re.compile(r"[AEGR][0-9]*\.[0-9]+")
+"""Fresco's IDs (R, E, A and G): Carcassonne's C0.1-C0.3 have the kernel's default shape too."""
 SPEC_ID = re.compile(r"^(?:- |\| )\*\*([A-Z][0-9]*\.[0-9]+)\b", re.MULTILINE)
 """A rule bullet, or a table row headed by an ID (the score tables of the module spec)."""
 
@@ -29,7 +31,7 @@ def _catalogue() -> tuple[RuleEntry, ...]:
 
 
 def _matrix() -> Matrix:
-    return rules_matrix(_catalogue(), implementations(), ROOT / "tests", ROOT, id_pattern=RULE_ID)
+    return rules_matrix(_catalogue(), implementations(), ROOT / "tests", ROOT, id_pattern=FRESCO_ID)
 
 
 def _generator() -> ModuleType:
@@ -142,4 +144,63 @@ def test_barbarossa_catalogue_matches_spec() -> None:
         assert spec_ids == set(ids), (
             "catalogue out of date with barbarossa.md "
             "(run `python scripts/extract_rules.py --game barbarossa`)"
+        )
+
+
+# --- Carcassonne: its own catalogue, matrix page and rule IDs (C1, CA1, F1, FA1, EC.1) --------
+
+CARCASSONNE_SPEC = ROOT.parent / "shared/rules/carcassonne-festival.md"
+CARCASSONNE_DOC = ROOT / "docs" / "rules-matrix-carcassonne.md"
+
+
+def _carcassonne_matrix() -> Matrix:
+    from fresco_rules.carcassonne import RULE_ID as CARCASSONNE_ID
+
+    catalogue = load_catalogue(
+        "fresco_rules.carcassonne", "data/rules.toml", id_pattern=CARCASSONNE_ID
+    )
+    return rules_matrix(
+        catalogue, implementations(), ROOT / "tests", ROOT, id_pattern=CARCASSONNE_ID
+    )
+
+
+def test_committed_carcassonne_matrix_is_current() -> None:
+    fresh = _generator().generate_carcassonne(ROOT / "tests", ROOT)
+    committed = CARCASSONNE_DOC.read_text(encoding="utf-8") if CARCASSONNE_DOC.exists() else ""
+    assert committed == fresh, (
+        "docs/rules-matrix-carcassonne.md is stale: run `python scripts/rules_matrix.py`"
+    )
+
+
+def test_every_carcassonne_rule_is_implemented_and_tested() -> None:
+    matrix = _carcassonne_matrix()
+    assert not matrix.unimplemented, f"no implementing function: {matrix.unimplemented}"
+    assert not matrix.untested, f"no test marked with @pytest.mark.rule: {matrix.untested}"
+    assert not matrix.unknown_implemented, (
+        f"@implements IDs not in the spec: {matrix.unknown_implemented}"
+    )
+    assert not matrix.unknown_tested, (
+        f"pytest.mark.rule IDs not in the spec: {matrix.unknown_tested}"
+    )
+
+
+def test_carcassonne_catalogue_matches_spec() -> None:
+    from fresco_rules.carcassonne import RULE_ID as CARCASSONNE_ID
+
+    catalogue = load_catalogue(
+        "fresco_rules.carcassonne", "data/rules.toml", id_pattern=CARCASSONNE_ID
+    )
+    ids = [entry.id for entry in catalogue]
+    assert len(ids) == len(set(ids)) == 56, (
+        "C0.1-C0.3, C1-C20, V1-V3, CA1-CA8, F1-F8, FA1-FA6, EC, EF"
+    )
+    for entry in catalogue:
+        assert entry.section.strip() and entry.summary.strip(), entry.id
+        assert "**" not in entry.text + entry.title, f"{entry.id} still holds markdown bold"
+    if CARCASSONNE_SPEC.exists():
+        bullet = re.compile(rf"^- \*\*({CARCASSONNE_ID.pattern})\b", re.MULTILINE)
+        spec_ids = set(bullet.findall(CARCASSONNE_SPEC.read_text(encoding="utf-8")))
+        assert spec_ids == set(ids), (
+            "catalogue out of date with carcassonne-festival.md "
+            "(run `python scripts/extract_rules.py --game carcassonne`)"
         )

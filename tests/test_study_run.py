@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 import fresco_rules.study as study_api
-from fresco_rules import fresco
+from fresco_rules import barbarossa, fresco
 from fresco_rules.cli import main
 from fresco_rules.fresco.data import template_text
 from fresco_rules.kernel.play import random_playout
+from fresco_rules.kernel.rng import next_below
+from fresco_rules.openspiel import study_player
 from fresco_rules.study import (
     Arm,
     GameResult,
@@ -107,9 +109,27 @@ def test_bad_backends_are_refused() -> None:
         run_study(small_study(), jobs=0, progress=False)
 
 
-def test_mcts_needs_the_openspiel_adapter() -> None:
-    with pytest.raises(StudyError, match=r"needs the OpenSpiel adapter \(fresco_rules.openspiel\)"):
-        run_study(small_study(player="mcts"), progress=False)
+def test_the_mcts_player_searches_with_the_openspiel_adapter() -> None:
+    adapter = get_adapter("barbarossa")
+    choose = study_player(adapter, simulations=4, rollout_length=8)
+    assert make_player("mcts", adapter) is not None
+    state = barbarossa.new_game(barbarossa.GameConfig(players=3), seed=4)
+    for _ in range(12):
+        actions = barbarossa.legal_actions(state)
+        seat = barbarossa.current_player(state)
+        index, rng = choose(state, actions, seat, 99)
+        assert 0 <= index < len(actions) and rng != 99
+        assert choose(state, actions, seat, 99) == (index, rng)  # a pure function of its seed
+        state = barbarossa.apply(state, actions[index])
+
+
+def test_the_mcts_player_passes_forced_and_chance_steps_through() -> None:
+    adapter = get_adapter("fresco")
+    choose = study_player(adapter, simulations=2, rollout_length=4)
+    state = fresco.new_game(fresco.GameConfig(players=2), seed=1)
+    actions = fresco.legal_actions(state)
+    assert choose(state, actions[:1], 0, 5) == (0, next_below(5, 1)[1])
+    assert choose(state, actions, None, 5) == next_below(5, len(actions))
 
 
 def test_the_random_player_plays_the_game_of_fresco_rules_play() -> None:
@@ -306,10 +326,10 @@ def test_the_command_line(tmp_path: Path, written: tuple[Path, dict[str, Any]]) 
     assert summary["study"]["arms"][1]["options"] == {"market_refill": "redraw_all"}
 
 
-def test_the_command_line_refuses_mcts_and_bad_arms(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_line_refuses_bad_arms(capsys: pytest.CaptureFixture[str]) -> None:
     study = ["study", "--games", "4", "--arm", "default"]
     assert main([*study, "--arm", "x=1", "--player", "mcts"]) == 2
-    assert "error: --player mcts needs the OpenSpiel adapter" in capsys.readouterr().err
+    assert "error: arm 'x=1': unknown option 'x'" in capsys.readouterr().err
     assert main([*study, "--arm", "market_refill=never"]) == 2
     assert "option market_refill takes one of: top_up, redraw_all" in capsys.readouterr().err
 

@@ -29,7 +29,7 @@ from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
 from .study_command import add_study_command
 
-GAMES = ("fresco", "barbarossa")
+GAMES = ("fresco", "barbarossa", "carcassonne")
 
 
 @attrs.frozen
@@ -315,7 +315,9 @@ def parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play seeded random games and print their log")
     play.add_argument("--game", default="fresco", choices=GAMES)
-    play.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    play.add_argument(
+        "--players", type=int, default=4, choices=(2, 3, 4, 5), help="5: Carcassonne only"
+    )
     play.add_argument(
         "--modules",
         default="",

@@ -11,11 +11,16 @@ from .kernel.records import InvalidRecord, ValidationReport, parse_record
 from .kernel.records import replay as _replay
 from .kernel.records import validate as _validate
 
-PACKAGES = {"fresco": "fresco_rules.fresco", "barbarossa": "fresco_rules.barbarossa"}
+PACKAGES = {
+    "fresco": "fresco_rules.fresco",
+    "barbarossa": "fresco_rules.barbarossa",
+    "carcassonne": "fresco_rules.carcassonne",
+}
 
 
 def get_game(name: str) -> GameRules[Any, Any]:
-    """The ``GameRules`` of a game by name (``"fresco"``, ``"barbarossa"``)."""
+    """The ``GameRules`` of a game by name (``"fresco"``, ``"barbarossa"``,
+    ``"carcassonne"``)."""
     package = PACKAGES.get(name)
     if package is None:
         raise InvalidRecord(f"unknown game {name!r}; known: {', '.join(PACKAGES)}", path="$.game")

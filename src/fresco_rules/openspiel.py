@@ -27,14 +27,17 @@ options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
+from attrs import evolve
+from open_spiel.python.algorithms import mcts
 
-from .adapters.core import GameSpec, Position, Table
+from .adapters.core import AdapterError, GameSpec, Position, Table
 from .adapters.games import FRESCO, SPECS
+from .kernel.rng import next_below
 
 PREFIX = "fresco_rules_"
 
@@ -71,8 +74,8 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
     spec: GameSpec = FRESCO
 
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        table = Table(self.spec, _python_params(params))
+    def __init__(self, params: Mapping[str, Any] | None = None, *, config: Any = None) -> None:
+        table = Table(self.spec, _python_params(params), config=config)
         self.table = table
         info = pyspiel.GameInfo(
             num_distinct_actions=len(table.space),
@@ -197,3 +200,54 @@ GAMES: dict[str, type[SpielGame]] = {name: _game_class(spec) for name, spec in S
 
 for _name, _cls in GAMES.items():
     pyspiel.register_game(_game_type(SPECS[_name]), _cls)
+
+
+StudyChoose = Callable[[Any, Sequence[object], "int | None", int], tuple[int, int]]
+
+
+def study_player(
+    adapter: Any, *, simulations: int = 24, rollout_length: int = 60, uct_c: float = 2.0
+) -> StudyChoose:
+    """``--player mcts`` of ``fresco_rules.study``: OpenSpiel's ``MCTSBot`` (UCT, one random
+    rollout of at most ``rollout_length`` nodes per simulation, ``simulations`` per decision)
+    chooses for the seat to move.
+
+    The search starts from the true state with chance made explicit (its generator is never
+    read: every draw in the tree is a chance node sampled by the bot), so it knows the other
+    seats' hidden plans and cards: an open-hand player, stronger than a seat could be. Its
+    random numbers come from the study's generator, so a study stays a pure function of its
+    seeds. ``choose(state, actions, seat, rng) -> (index into actions, rng)``.
+    """
+    spec = SPECS.get(getattr(adapter, "name", None))  # type: ignore[arg-type]
+    if spec is None:
+        raise AdapterError(f"no OpenSpiel adapter for the game {adapter.name!r}")
+    games: dict[int, tuple[Any, SpielGame]] = {}
+
+    def game_for(config: Any) -> SpielGame:
+        found = games.get(id(config))
+        if found is None or found[0] is not config:
+            found = (config, GAMES[spec.name](config=config))
+            games[id(config)] = found
+        return found[1]
+
+    def choose(
+        state: Any, actions: Sequence[object], seat: int | None, rng: int
+    ) -> tuple[int, int]:
+        if seat is None or len(actions) == 1:
+            return next_below(rng, len(actions))
+        game = game_for(state.config)
+        explicit = evolve(state, chance=evolve(state.chance, script=(), scripted_only=True))
+        position = Position(explicit, None, (), None, 0)
+        seed, rng = next_below(rng, 2**31)
+        random_state = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(
+            n_rollouts=1, random_state=random_state, max_length=rollout_length
+        )
+        bot = mcts.MCTSBot(
+            game, uct_c, simulations, evaluator, random_state=random_state, solve=False
+        )
+        index = bot.step(SpielState(game, game.table, position))
+        chosen = game.table.game_actions(position)[index]
+        return actions.index(chosen), rng
+
+    return choose

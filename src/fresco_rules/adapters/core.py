@@ -204,7 +204,11 @@ class Position:
 class Table:
     """One game configuration through a ``GameSpec``: positions, actions, chance, utilities."""
 
-    def __init__(self, spec: GameSpec, params: Params | None = None) -> None:
+    def __init__(
+        self, spec: GameSpec, params: Params | None = None, *, config: Any = None
+    ) -> None:
+        """``config``, when given, is a game config built elsewhere (a study's arm): it replaces
+        the one ``params`` describe, which then only name the defaults."""
         merged = {**spec.default_params, **(params or {})}
         unknown = sorted(set(merged) - set(spec.default_params))
         if unknown:
@@ -217,7 +221,7 @@ class Table:
                 f"max_length must be an integer above {spec.max_draws_per_step}: {max_length!r}"
             )
         self.max_length = max_length
-        self.config = spec.config(merged)
+        self.config = spec.config(merged) if config is None else config
         self.players = spec.players(self.config)
         self.space = ActionSpace.of(spec.actions(self.config))
         outcomes = tuple(spec.chance_outcomes(self.config))

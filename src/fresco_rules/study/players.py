@@ -11,9 +11,10 @@ and player: ``random`` plays exactly the game of ``fresco-rules play --seed S``.
   the own disc's gain minus the others' mean gain, with die rolls and the sculptor's judgements
   neutral); ties are drawn uniformly. It looks one action ahead only: a plan, a purchase or a
   blend that pays later is worth 0 now, so it plays those at random.
-- ``mcts``: Monte Carlo tree search from the OpenSpiel adapter. The seam is
-  ``fresco_rules.openspiel.study_player(adapter) -> Choose``; until that module exists the
-  player is refused with a ``StudyError`` naming what is missing.
+- ``mcts``: Monte Carlo tree search through the OpenSpiel adapter,
+  ``fresco_rules.openspiel.study_player(adapter) -> Choose`` (open-hand UCT with short random
+  rollouts; slow: minutes per Fresco game). Without the ``[openspiel]`` extra the player is
+  refused with a ``StudyError`` naming what is missing.
 """
 
 from __future__ import annotations

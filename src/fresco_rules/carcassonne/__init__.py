@@ -1,0 +1,121 @@
+"""Carcassonne (Klaus-Jürgen Wrede) base game with the mini-expansion "The Festival", for 2-5
+players, on the same kernel as Fresco and Barbarossa.
+
+The public protocol: ``new_game``, ``legal_actions``, ``apply``, ``explain``, ``is_over``,
+``scores``, ``current_player``, ``token_ledger``; the actions ``PlaceTile``, ``Deploy``,
+``ReturnFigure`` and ``Pass``. Board coordinates: the start tile at (0, 0), x grows to the east,
+y to the SOUTH; rotations are clockwise quarter turns 0-3. Tile draws are chance events of kind
+``"tile"`` (outcomes ``"A"``..``"X"``, ``"FE1"``..``"FE10"``).
+"""
+
+from .actions import ACTION_TYPES, ACTIONS_BY_KIND, Action, Deploy, Pass, PlaceTile, ReturnFigure
+from .config import (
+    OPTION_TYPES,
+    FestivalReturn,
+    FirstPlayer,
+    GameConfig,
+    InvalidConfig,
+    Switch,
+    Tables,
+    TinyCity,
+    derive_tables,
+)
+from .data import (
+    ComponentData,
+    TileType,
+    components_from_mapping,
+    components_to_mapping,
+    default_components,
+    load_components,
+)
+from .engine import (
+    apply,
+    current_player,
+    explain,
+    is_over,
+    legal_actions,
+    scores,
+    token_ledger,
+    winners,
+)
+from .flow import new_game
+from .geometry import key_of, xy_of
+from .state import Feature, Follower, Phase, Placed, Scoring, State
+from .vocab import RULE_ID, Kind
+
+__all__ = [
+    "ACTIONS_BY_KIND",
+    "ACTION_TYPES",
+    "OPTION_TYPES",
+    "RULE_ID",
+    "Action",
+    "ComponentData",
+    "Deploy",
+    "Feature",
+    "FestivalReturn",
+    "FirstPlayer",
+    "Follower",
+    "GameConfig",
+    "InvalidConfig",
+    "Kind",
+    "Pass",
+    "Phase",
+    "PlaceTile",
+    "Placed",
+    "ReturnFigure",
+    "Scoring",
+    "State",
+    "Switch",
+    "Tables",
+    "TileType",
+    "TinyCity",
+    "apply",
+    "components_from_mapping",
+    "components_to_mapping",
+    "current_player",
+    "default_components",
+    "derive_tables",
+    "explain",
+    "is_over",
+    "key_of",
+    "legal_actions",
+    "load_components",
+    "new_game",
+    "scores",
+    "token_ledger",
+    "winners",
+    "xy_of",
+]
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..kernel.protocol import GameRules as _GameRules
+from .records import make_codec, record_with
+from .render import board, describe
+
+GAME: _GameRules[State, Action] = _GameRules(
+    name="carcassonne",
+    default_config=GameConfig,
+    new_game=new_game,
+    legal_actions=legal_actions,
+    apply=apply,
+    explain=explain,
+    is_over=is_over,
+    scores=scores,
+    current_player=current_player,
+    token_ledger=token_ledger,
+    describe=describe,
+    codec=make_codec(),
+)
+"""Carcassonne as a kernel ``GameRules`` value (random play, state machines, records)."""
+
+
+def record_game(
+    config: GameConfig, seed: int, steps: Sequence[tuple[int | None, Action]], final: State
+) -> dict[str, Any]:
+    """The record of a Carcassonne game (see ``kernel.records`` for the format)."""
+    return record_with(GAME, config, seed, steps, final)
+
+
+__all__ += ["GAME", "board", "describe", "make_codec", "record_game"]

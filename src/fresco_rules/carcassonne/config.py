@@ -1,0 +1,204 @@
+"""Game configuration: players, the first player (CA1), the Festival (F1), the edition variants
+V1 and V3, the Festival reading FA2 and the tile set (FA5)."""
+
+from __future__ import annotations
+
+from enum import Enum, StrEnum
+from typing import Any
+
+import attrs
+from attrs import frozen
+
+from ..kernel.errors import RulesError
+from ..kernel.registry import implements
+from .data import ComponentData, default_components
+from .geometry import Geometry, build_geometry
+
+
+class InvalidConfig(RulesError):
+    """A ``GameConfig`` that cannot start a game (wrong player count, bad option value)."""
+
+
+class FestivalReturn(StrEnum):
+    """FA2: which of his figures a player may take back on a Festival turn."""
+
+    FIGURE = "figure"
+    """Any of his figures on the board (the publisher's reading)."""
+    FOLLOWER = "follower"
+    """Only followers (thief, knight, monk, farmer). In the base game the same figures."""
+
+
+class FirstPlayer(StrEnum):
+    """CA1: how the first player is fixed."""
+
+    SETUP = "setup"
+    """``GameConfig.first_player``."""
+    RANDOM = "random"
+    """Drawn from the seeded chance source (chance kind ``"first_player"``)."""
+
+
+class TinyCity(Enum):
+    """V1 on the command line: ``tiny_city=4`` or ``2``."""
+
+    FOUR = "4"
+    TWO = "2"
+
+
+class Switch(Enum):
+    """V3 and the Festival on the command line: ``farmers=on`` / ``off``."""
+
+    ON = "on"
+    OFF = "off"
+
+
+OPTION_TYPES: dict[str, type[Enum]] = {
+    "festival": Switch,
+    "tiny_city": TinyCity,
+    "farmers": Switch,
+    "festival_return": FestivalReturn,
+    "first_player_choice": FirstPlayer,
+}
+"""Every option of ``GameConfig`` as the command line spells it (``--option farmers=off``)."""
+
+
+def _switch(value: Any) -> Any:
+    if isinstance(value, Switch):
+        return value is Switch.ON
+    return value
+
+
+def _tiny(value: Any) -> Any:
+    if isinstance(value, TinyCity):
+        return int(value.value)
+    return value
+
+
+def _by_value(kind: type[Enum], value: Any) -> Any:
+    """A string option value as its enum member (``"follower"``); anything else unchanged, for
+    ``derive_tables`` to refuse."""
+    if isinstance(value, str) and not isinstance(value, Enum):
+        try:
+            return kind(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _festival_return(value: Any) -> Any:
+    return _by_value(FestivalReturn, value)
+
+
+def _first_player(value: Any) -> Any:
+    return _by_value(FirstPlayer, value)
+
+
+@frozen
+class GameConfig:
+    """Everything that fixes a game before the seed.
+
+    ``festival`` shuffles the Festival tiles in (F1); ``tiny_city`` is V1 (4 or 2 points for a
+    completed 2-tile city); ``farmers`` is V3; ``festival_return`` is FA2 (``"figure"`` or
+    ``"follower"``); ``first_player`` and ``first_player_choice`` are CA1; ``components`` is the
+    tile set (FA5).
+    """
+
+    players: int = 2
+    festival: bool = attrs.field(default=True, converter=_switch)
+    tiny_city: int = attrs.field(default=4, converter=_tiny)
+    farmers: bool = attrs.field(default=True, converter=_switch)
+    festival_return: FestivalReturn = attrs.field(
+        default=FestivalReturn.FIGURE, converter=_festival_return
+    )
+    first_player: int = 0
+    first_player_choice: FirstPlayer = attrs.field(
+        default=FirstPlayer.SETUP, converter=_first_player
+    )
+    components: ComponentData = attrs.field(factory=default_components)
+
+
+@frozen
+class Tables:
+    """Values derived once from a config, shared by every state of a game (not compared)."""
+
+    players: int
+    geometry: Geometry
+    start: str
+    stack: tuple[str, ...]
+    """The tiles shuffled face down at set-up (C0.1, F1), sorted."""
+    festival_tiles: frozenset[str]
+    followers: int
+    """C0.1: 7 followers per player (8 meeples, one is the score marker)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Tables:
+        # derived, immutable and shared by every state of a game: a copy is the object itself
+        return self
+
+
+FOLLOWERS = 7
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@implements("C0.1", "C0.2", "CA1", "V1", "V2", "V3", "F1", "FA2", "FA5")
+def derive_tables(config: GameConfig) -> Tables:
+    """Check a config and derive its tables. C0.1: 2-5 players, 7 followers each, the start tile
+    and the other 71 tiles; F1: with ``festival`` the Festival tiles (FA5: of the given tile
+    set) are shuffled in; C0.2/CA1: the first player is a seat, or random; V1: ``tiny_city`` is
+    4 or 2; V2 (first-edition farmers) is not offered; V3: ``farmers`` on or off; FA2:
+    ``festival_return`` is ``figure`` or ``follower``."""
+    if not isinstance(config, GameConfig):
+        raise InvalidConfig(f"expected a GameConfig, got {type(config).__name__}")
+    data = config.components
+    if not isinstance(data, ComponentData):
+        raise InvalidConfig("components must be a ComponentData (see load_components)")
+    players = config.players
+    if not _is_int(players) or not 2 <= players <= 5:
+        raise InvalidConfig(f"C0.1: Carcassonne is for 2-5 players, not {players!r}")
+    for name in ("festival", "farmers"):
+        if not isinstance(getattr(config, name), bool):
+            raise InvalidConfig(f"{name} must be True or False, not {getattr(config, name)!r}")
+    if config.tiny_city not in (4, 2) or not _is_int(config.tiny_city):
+        raise InvalidConfig(f"V1: tiny_city is 4 or 2, not {config.tiny_city!r}")
+    if not isinstance(config.festival_return, FestivalReturn):
+        raise InvalidConfig(
+            f"FA2: festival_return is 'figure' or 'follower', not {config.festival_return!r}"
+        )
+    if not isinstance(config.first_player_choice, FirstPlayer):
+        raise InvalidConfig(
+            f"CA1: first_player_choice is 'setup' or 'random', not {config.first_player_choice!r}"
+        )
+    if not _is_int(config.first_player) or not 0 <= config.first_player < players:
+        raise InvalidConfig(f"C0.2: the first player must be a seat 0-{players - 1}")
+    tiles = [tile.id for tile in data.base for _ in range(tile.count)]
+    tiles.remove(data.start)
+    festival = frozenset(tile.id for tile in data.festival)
+    if config.festival:
+        tiles += [tile.id for tile in data.festival for _ in range(tile.count)]
+    return Tables(
+        players=players,
+        geometry=_geometry(data),
+        start=data.start,
+        stack=tuple(sorted(tiles, key=_tile_order)),
+        festival_tiles=festival,
+        followers=FOLLOWERS,
+    )
+
+
+def _tile_order(tile: str) -> tuple[int, int, str]:
+    """A-X first, then FE1, FE2 ... FE10 by number."""
+    if tile.startswith("FE") and tile[2:].isdigit():
+        return (1, int(tile[2:]), tile)
+    return (0, 0, tile)
+
+
+_GEOMETRY: dict[str, Geometry] = {}
+
+
+def _geometry(data: ComponentData) -> Geometry:
+    """One geometry per tile set (by digest), shared by every game that uses it."""
+    found = _GEOMETRY.get(data.digest)
+    if found is None:
+        found = _GEOMETRY[data.digest] = build_geometry(data)
+    return found
