@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from attrs import evolve
-
 from ..kernel.chance import Outcome, draw, start_chance
 from ..kernel.errors import MalformedAction
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe
 from .config import CurseInOwnSolution, FirstPlayer, GameConfig, derive_tables

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from attrs import evolve
-
 from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int, is_int_in, is_str, is_tuple_of
 from .actions import (

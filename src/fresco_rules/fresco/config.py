@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -338,6 +339,9 @@ class Tables:
     apprentices_per_player: int
     modules: tuple[ModuleRules, ...] = ()
     """The rules of the modules in play, in module order (empty for the base game)."""
+    memo: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """Values that depend only on the config, worked out on first use (the location sequence
+    of each sheet side, the restoration stages): never part of a state's identity."""
     blends: Mapping[Paint, tuple[Paint, Paint]] = attrs.field(default=BLENDS)
     """The blending recipes in play (R0.47; module 3 adds pink and brown, R3.5)."""
     altar_hand_ins: tuple[tuple[tuple[Paint, Paint, Paint], int], ...] = ALTAR_HAND_INS
@@ -445,7 +449,7 @@ def derive_tables(config: GameConfig) -> Tables:
         rules = build_modules(config, tables)
     except ValueError as exc:
         raise InvalidConfig(str(exc)) from None
-    tables = attrs.evolve(tables, modules=rules)
+    tables = attrs.evolve(tables, modules=rules, memo={})
     for module in rules:
         tables = module.extend_tables(tables)
     return tables

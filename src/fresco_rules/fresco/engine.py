@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe
 from . import extensions as ext
@@ -26,7 +27,7 @@ from .actions import (
     SubmitPlan,
 )
 from .extensions import Check, Effect
-from .flow import advance
+from .flow import advance, plan_due
 from .plugins import PLUGINS
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
@@ -70,13 +71,23 @@ _PHASE_RULE = {
 }
 _BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
 _SPECIAL_BLEND_ACTIONS = (*_BLEND_ACTIONS, *(Blend(result) for result in SPECIAL_BLENDS))
+_BLEND_NEEDS = tuple(
+    (action, BLENDS[action.result][0].index, BLENDS[action.result][1].index)
+    for action in _BLEND_ACTIONS
+)
+"""Each base blend with the indices of the two primaries it needs (R0.47)."""
+_END_TURN = EndTurn()
+_STUDIO = (EarnStudio(), _END_TURN)
+_THEATRE = (AttendTheatre(), _END_TURN)
 
 
+@memo_last
 def _pending(state: State) -> ext.Pending | None:
     """The module decision due now (``extensions.pending``, or a planning step)."""
     found = ext.pending(state)
     if found is None and state.phase is Phase.PLAN:
-        found = ext.plan_step(state, turns.planner(state))
+        due = plan_due(state)
+        found = None if due is None else due[1]
     return found
 
 
@@ -117,18 +128,22 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
     if location is Location.CATHEDRAL or location is Location.CATHEDRAL_2:
         return tuple(turns.legal_cathedral(state, turn))
     if location is Location.STUDIO:
-        return (EarnStudio(), EndTurn())
+        return _STUDIO
     if location is Location.WORKSHOP:
         paints = state.paints[turn.actor]
-        recipes = state.tables.blends
-        offered = _SPECIAL_BLEND_ACTIONS if state.tables.special_paints else _BLEND_ACTIONS
+        if not state.tables.special_paints:
+            blends = tuple(action for action, a, b in _BLEND_NEEDS if paints[a] and paints[b])
+            return (*blends, _END_TURN)
+        recipes = state.tables.blends  # module 3: pink and brown too (R3.4)
         blends = tuple(
-            action for action in offered if all(paints[p.index] for p in recipes[action.result])
+            action
+            for action in _SPECIAL_BLEND_ACTIONS
+            if all(paints[p.index] for p in recipes[action.result])
         )
-        return (*blends, EndTurn())
+        return (*blends, _END_TURN)
     if location is Location.THEATRE:
-        return (AttendTheatre(), EndTurn())
-    return (*ext.legal_module_location(state, turn), EndTurn())
+        return _THEATRE
+    return (*ext.legal_module_location(state, turn), _END_TURN)
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:

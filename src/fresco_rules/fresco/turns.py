@@ -5,12 +5,12 @@ effect. ``engine`` dispatches to these; the validators are the only legality che
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
+from operator import ge
 from typing import Any, TypeVar
 
-from attrs import evolve
-
 from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int
 from . import extensions as ext
@@ -29,8 +29,9 @@ from .actions import (
     canonical_paints,
 )
 from .config import AltarLimit, BishopMoveLimit, TrackCollision
-from .flow import add_paints, finish_turn, return_booth
+from .flow import add_paints, finish_turn, plan_due, return_booth
 from .scoring import (
+    ALTAR_HAND_INS,
     NEIGHBOURS,
     ORTHOGONAL,
     altar_points,
@@ -87,9 +88,11 @@ def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> I
 
 
 def _covers(have: PaintCounts, need: PaintCounts) -> bool:
+    """The paints ``have`` include ``need`` (counts in ``Paint`` order; a shorter tuple holds
+    no pink or brown, which only games with module 3 have)."""
     if len(need) > len(have) and any(need[len(have) :]):
-        return False  # pink or brown, which only games with module 3 hold
-    return all(h >= n for h, n in zip(have, need, strict=False))
+        return False
+    return all(map(ge, have, need))
 
 
 def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -117,7 +120,12 @@ def _spent(state: State, turn: Turn) -> IllegalAction | None:
 
 def legal_get_up(state: State) -> list[ChooseGetUp]:
     taken = set(state.hostel)
-    return [ChooseGetUp(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+    return [_get_up(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+
+
+@cache
+def _get_up(slot: int) -> ChooseGetUp:
+    return ChooseGetUp(slot)
 
 
 @implements("R0.17")
@@ -191,13 +199,10 @@ def plans_for(apprentices: int, side: int) -> tuple[SubmitPlan, ...]:
 def planner(state: State) -> int:
     """The lowest seat whose plan is not in yet (plans are simultaneous, R0.25), or whose
     module planning decisions are still due (extension point ``plan_step``)."""
-    if state.tables.modules:
-        return next(
-            seat
-            for seat in range(state.tables.players)
-            if state.plans[seat] is None or ext.plan_step(state, seat) is not None
-        )
-    return next(seat for seat in range(state.tables.players) if state.plans[seat] is None)
+    due = plan_due(state)
+    if due is None:
+        raise StopIteration("no seat is planning")
+    return due[0]
 
 
 def current_player(state: State) -> int | None:
@@ -288,17 +293,27 @@ def price(state: State, actor: int) -> int:
 def legal_market(state: State, turn: Turn) -> list[BuyTile | CloseBooth | EndTurn]:
     actions: list[BuyTile | CloseBooth | EndTurn] = []
     if state.is_leonardo(turn.actor):
-        return [CloseBooth(b) for b, slots in enumerate(state.booths) if any(slots)]
+        return [_close_booth(b) for b, slots in enumerate(state.booths) if any(slots)]
     affordable = state.money[turn.actor] >= price(state, turn.actor)
     for b, slots in enumerate(state.booths):
         if turn.booth not in (-1, b) or not any(slots):
             continue
         if affordable:
-            actions.extend(BuyTile(b, i) for i, tile in enumerate(slots) if tile is not None)
+            actions.extend(_buy_tile(b, i) for i, tile in enumerate(slots) if tile is not None)
         if turn.booth == -1:
-            actions.append(CloseBooth(b))
-    actions.append(EndTurn())
+            actions.append(_close_booth(b))
+    actions.append(_END_TURN)
     return actions
+
+
+@cache
+def _buy_tile(booth: int, slot: int) -> BuyTile:
+    return BuyTile(booth, slot)
+
+
+@cache
+def _close_booth(booth: int) -> CloseBooth:
+    return CloseBooth(booth)
 
 
 def _check_booth(state: State, booth: object, rule: str) -> IllegalAction | None:
@@ -428,24 +443,74 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
         return [Restore(seg) for seg in leonardo_destinations(state)]
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
-    pieces = state.tables.fresco_pieces
-    moves = NEIGHBOURS[state.bishop] if _may_move_bishop(state, turn) else ()
+    payable = coverable(state, have)
+    bishop = state.bishop if _may_move_bishop(state, turn) else None
     for index, tile in enumerate(state.cathedral):
-        if tile is not None and _covers(have, pieces[tile]):
-            segment = SEGMENTS[index]
-            actions.append(Restore(segment))
-            actions.extend(Restore(segment, to) for to in moves)
+        if tile is not None and tile in payable:
+            actions.append(_RESTORES[index])
+            if bishop is not None:
+                actions.extend(_restores_moving(index, bishop))
     if _altar_allowed(state, turn.actor):
-        for paints, _ in state.tables.altar_hand_ins:
-            if _covers(have, _counts(paints)):
-                actions.append(RestoreAltar(paints))
-    actions.append(EndTurn())
+        if state.tables.special_paints:
+            actions.extend(_special_altar_options(state, have))
+        else:
+            actions.extend(_altar_options(have))
+    actions.append(_END_TURN)
     return actions
+
+
+def coverable(state: State, have: PaintCounts) -> frozenset[str]:
+    """The fresco tiles whose required paints ``have`` includes (R0.39); a game meets a few
+    hundred paint holdings, so each is worked out once (in ``Tables.memo``)."""
+    memo = state.tables.memo
+    key = ("coverable", have)
+    found: frozenset[str] | None = memo.get(key)
+    if found is None:
+        pieces = state.tables.fresco_pieces
+        found = memo[key] = frozenset(tile for tile, need in pieces.items() if _covers(have, need))
+    return found
+
+
+_END_TURN = EndTurn()
+_RESTORES = tuple(Restore(segment) for segment in SEGMENTS)
+"""The restoration of each segment (row-major) without a bishop move."""
+
+
+@cache
+def _restores_moving(index: int, bishop: Segment) -> tuple[Restore, ...]:
+    """The restorations of segment ``index`` with a paid bishop step from ``bishop`` (R0.38)."""
+    return tuple(Restore(SEGMENTS[index], to) for to in NEIGHBOURS[bishop])
+
+
+@lru_cache(maxsize=1 << 16)
+def _altar_options(have: PaintCounts) -> tuple[RestoreAltar, ...]:
+    """The altar hand-ins (R0.43) a player holding ``have`` can make, in ``ALTAR_HAND_INS``
+    order; a few hundred paint holdings occur in a game, so each is worked out once."""
+    return tuple(action for need, action in _ALTAR_ACTIONS if _covers(have, need))
+
+
+def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAltar, ...]:
+    """The altar hand-ins of a game with module 3 (``tables.altar_hand_ins``, R3.8) a player
+    holding ``have`` can make, worked out once per holding (in ``Tables.memo``)."""
+    memo = state.tables.memo
+    key = ("altar", have)
+    found: tuple[RestoreAltar, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(
+            RestoreAltar(paints)
+            for paints, _ in state.tables.altar_hand_ins
+            if _covers(have, _counts(paints))
+        )
+    return found
 
 
 @cache
 def _counts(paints: tuple[Paint, ...]) -> PaintCounts:
     return paint_counts(paints)
+
+
+_ALTAR_ACTIONS = tuple((_counts(paints), RestoreAltar(paints)) for paints, _ in ALTAR_HAND_INS)
+"""Every altar hand-in (R0.43) as the paints it needs and its action, built once."""
 
 
 @implements("R0.37", "R0.38", "R0.39", "R0.31", "R0.76", "R0.77", "A0.5", "A0.16", "A0.17")
@@ -579,21 +644,24 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
         extra=parts.extra,
         penalty=parts.penalty,
     )
+    changes: dict[str, Any] = {}
     if segment is not None:
         assert r.tile is not None
         index = segment[0] * GRID + segment[1]
         cathedral = _replace(state.cathedral, index, None)
-        state = evolve(
-            state,
-            cathedral=cathedral,
-            held=_replace(state.held, actor, (*state.held[actor], r.tile)),
-            bishop=segment,
-            leonardo_at=segment if state.is_leonardo(actor) else state.leonardo_at,
-            final=state.final or all(t is None for t in cathedral),
-        )
+        changes = {
+            "cathedral": cathedral,
+            "held": _replace(state.held, actor, (*state.held[actor], r.tile)),
+            "bishop": segment,
+            "leonardo_at": segment if state.is_leonardo(actor) else state.leonardo_at,
+            "final": state.final or all(t is None for t in cathedral),
+        }
     if state.tables.modules:
+        if changes:
+            state = evolve(state, **changes)
+            changes = {}
         state = ext.finish_restoration(state, r)
-    state = evolve(state, scored=Scored(r, parts, points))
+    state = evolve(state, scored=Scored(r, parts, points), **changes)
     return move_painter(state, actor, points)
 
 

@@ -19,7 +19,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
-from .chance import Outcome
+from .chance import Chance, ChanceRecord, Outcome
 from .errors import InvalidData, RulesError
 from .jsonschema_gen import record_schema
 from .records import (
@@ -68,6 +68,13 @@ def strict_converter() -> cattrs.Converter:
         converter.register_unstructure_hook(enum_type, lambda member: member.value)
     converter.register_unstructure_hook(
         tuple, lambda values: [converter.unstructure(v) for v in values]
+    )
+    # a Chance keeps its log as a persistent list; records and state JSON see the plain fields
+    converter.register_unstructure_hook(
+        Chance, lambda chance: converter.unstructure(ChanceRecord.of(chance))
+    )
+    converter.register_structure_hook(
+        Chance, lambda raw, _: converter.structure(raw, ChanceRecord).chance()
     )
     return converter
 

@@ -8,12 +8,14 @@ tokens for 1 VP each.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import Chance, draw
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -87,8 +89,11 @@ def _sub_multisets(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[tuple[G
     return tuple(sorted(found, key=lambda c: (len(c), [GLASS_INDEX[g] for g in c])))
 
 
+_GLASS_NAMES = tuple(g.value for g in GLASS)
+
+
 def _draw_glass(chance: Chance, bag: GlassCounts, rule: str) -> tuple[Glass, Chance]:
-    pool = [g.value for g in GLASS for _ in range(bag[GLASS_INDEX[g]])]
+    pool = [name for name, count in zip(_GLASS_NAMES, bag, strict=True) for _ in range(count)]
     index, chance = draw(chance, "glass", pool, rule=rule)
     return Glass(pool[index]), chance
 
@@ -224,13 +229,7 @@ class Glaziers(ModuleRules):
         g = state.glass
         if g is None or state.plans[seat] is not None or g.covers[seat] is not None:
             return None
-        actions: list[Action] = [PlaceGlassworks(None)]
-        for column in self.columns(state):
-            actions.append(PlaceGlassworks(column))
-            if state.apprentices[seat] >= 1:
-                actions.append(PlaceGlassworks(column, True))
-        reason = "decide on the Glassworks tile before planning"
-        return Pending(seat, "R6.7", reason, tuple(actions))
+        return _glassworks_choice(seat, state.side, state.apprentices[seat] >= 1)
 
     @implements("R6.7", "R1.28", "R2.17")
     def plan_limits(self, state: State, seat: int) -> tuple[int, Location | None]:
@@ -477,6 +476,19 @@ class Glaziers(ModuleRules):
 
 
 # --- helpers -------------------------------------------------------------------------------------
+
+
+@cache
+def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
+    """The Glassworks decision of ``seat`` (R6.7, R6.8): the same for every round with this
+    sheet side and apprentice availability, so it is built once."""
+    actions: list[Action] = [PlaceGlassworks(None)]
+    for column in SIDE_1_COLUMNS if side == 1 else SIDE_2_COLUMNS:
+        actions.append(PlaceGlassworks(column))
+        if apprentice:
+            actions.append(PlaceGlassworks(column, True))
+    reason = "decide on the Glassworks tile before planning"
+    return Pending(seat, "R6.7", reason, tuple(actions))
 
 
 def _glass(state: State) -> GlassState:

@@ -8,12 +8,14 @@ include the gilding colour scores 3, 2 or 1 by the bishop's distance; leftover l
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -172,12 +174,7 @@ class LeafGold(ModuleRules):
             return None
         r = state.restoring
         assert r is not None
-        return Pending(
-            r.actor,
-            "R5.6",
-            f"decide whether to add leaf gold to the restoration of {r.segment} first",
-            (Gild(True), Gild(False)),
-        )
+        return _gild_choice(r.actor, r.segment)
 
     @implements("R5.7", "R5.8", "R5.9", "A5.3", "A5.5")
     def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
@@ -207,6 +204,17 @@ class LeafGold(ModuleRules):
             "leaf_gold_supply": g.supply,
             "leaf_gold": tuple(n if s == seat else None for s, n in enumerate(g.held)),
         }
+
+
+@cache
+def _gild_choice(actor: int, segment: Segment | None) -> Pending:
+    """R5.6: the leaf-gold decision of ``actor`` restoring ``segment`` (built once each)."""
+    return Pending(
+        actor,
+        "R5.6",
+        f"decide whether to add leaf gold to the restoration of {segment} first",
+        (Gild(True), Gild(False)),
+    )
 
 
 def _gold(state: State) -> GoldState:
