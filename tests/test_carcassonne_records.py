@@ -116,3 +116,13 @@ def test_malformed_records_are_refused_by_path() -> None:
     bad["steps"][1]["action"] = {"kind": "deploy", "feature": "x" * 5000}
     report = validate(GAME, bad)
     assert not report.ok
+
+
+def test_the_setup_of_a_record_holds_plain_json_values() -> None:
+    """Options that are StrEnums are written as their plain string values, so a setup read back
+    through the strict codec (which refuses str subclasses) is accepted."""
+    codec = GAME.codec
+    assert codec is not None
+    setup = codec.config_to_json(GameConfig(players=3))
+    assert type(setup["festival_return"]) is str and type(setup["first_player_choice"]) is str
+    assert codec.config_from_json(setup) == GameConfig(players=3)

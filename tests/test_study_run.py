@@ -85,7 +85,10 @@ def test_bad_arms_are_refused_by_name(arm: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"game": "chess"}, "no study adapter for game 'chess'; known: fresco, barbarossa"),
+        (
+            {"game": "chess"},
+            "no study adapter for game 'chess'; known: fresco, barbarossa, carcassonne",
+        ),
         ({"players": 5}, "fresco is for 2, 3, 4 players"),
         ({"game": "barbarossa", "players": 2}, "barbarossa is for 3, 4 players"),
         ({"games": 1}, "games must be 2 to"),
@@ -152,7 +155,7 @@ def test_game_seeds_are_mixed_not_consecutive() -> None:
     assert game_seed(7, 0, offset=1) not in seeds
 
 
-@pytest.mark.parametrize("game", ["fresco", "barbarossa"])
+@pytest.mark.parametrize("game", ["fresco", "barbarossa", "carcassonne"])
 def test_the_greedy_player_takes_an_action_of_the_best_immediate_value(game: str) -> None:
     adapter = get_adapter(game)
     rules = adapter.game

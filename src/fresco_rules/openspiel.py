@@ -35,7 +35,7 @@ import pyspiel
 from attrs import evolve
 from open_spiel.python.algorithms import mcts
 
-from .adapters.core import AdapterError, GameSpec, Position, Table
+from .adapters.core import AdapterError, GameSpec, Position, Table, table_for
 from .adapters.games import FRESCO, SPECS
 from .kernel.rng import next_below
 
@@ -75,7 +75,10 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     spec: GameSpec = FRESCO
 
     def __init__(self, params: Mapping[str, Any] | None = None, *, config: Any = None) -> None:
-        table = Table(self.spec, _python_params(params), config=config)
+        if config is None:
+            table = table_for(self.spec, _python_params(params))
+        else:
+            table = Table(self.spec, _python_params(params), config=config)
         self.table = table
         info = pyspiel.GameInfo(
             num_distinct_actions=len(table.space),

@@ -71,6 +71,8 @@ def test_a_clean_engine_agrees() -> None:
     assert seen == [(1, 3), (2, 3), (3, 3)]
     report = conform("barbarossa", ReferenceEngine(), games=3, seed=4, params={"players": 4})
     assert report.ok and report.steps > 100
+    report = conform("carcassonne", ReferenceEngine(), games=2, seed=4, params={"players": 3})
+    assert report.ok and report.steps > 200
 
 
 def _run(*args: str) -> tuple[int, str]:

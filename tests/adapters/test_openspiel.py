@@ -3,6 +3,8 @@ game in several configurations, MCTS playing whole games, chance nodes, hidden i
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
@@ -13,8 +15,10 @@ import fresco_rules.openspiel as fs
 from fresco_rules.adapters.core import SETUP, AdapterError, Position, Slot, Table, rank_utilities
 from fresco_rules.adapters.fresco_spec import MODULE_ACTIONS
 from fresco_rules.adapters.games import BARBAROSSA, FRESCO
+from fresco_rules.barbarossa import CallCurses, RollDie
 from fresco_rules.barbarossa import GameConfig as BarbarossaConfig
-from fresco_rules.barbarossa import RollDie
+from fresco_rules.carcassonne import PlaceTile
+from fresco_rules.carcassonne import derive_tables as carcassonne_tables
 from fresco_rules.fresco import ChooseGetUp, ChooseTrackSpace, SubmitPlan
 from fresco_rules.fresco import apply as fresco_apply
 from fresco_rules.fresco import current_player as fresco_current
@@ -33,13 +37,15 @@ CONFIGS = [
     ("fresco_rules_fresco(players=2,modules=4;5;6)", 1),
     ("fresco_rules_barbarossa(players=3)", 3),
     ("fresco_rules_barbarossa(players=4,letter_check=off,first_player_choice=random)", 2),
+    ("fresco_rules_carcassonne(players=2)", 1),
+    ("fresco_rules_carcassonne(players=4,farmers=off,festival_return=follower,tiny_city=2)", 1),
 ]
 
 
 def test_every_game_is_registered() -> None:
     names = {game.short_name for game in pyspiel.registered_games()}
-    assert {"fresco_rules_fresco", "fresco_rules_barbarossa"} <= names
-    assert set(fs.GAMES) == {"fresco", "barbarossa"}
+    assert {"fresco_rules_fresco", "fresco_rules_barbarossa", "fresco_rules_carcassonne"} <= names
+    assert set(fs.GAMES) == {"fresco", "barbarossa", "carcassonne"}
 
 
 @pytest.mark.parametrize(("name", "sims"), CONFIGS)
@@ -224,6 +230,7 @@ def test_information_state_hides_barbarossa_words() -> None:
     for objects in (words, swapped):
         config = BarbarossaConfig(players=3, objects=objects)
         state = BARBAROSSA.new_game(config, ())
+        state = BARBAROSSA.apply(state, CallCurses(()))  # the window before the first move
         states.append(BARBAROSSA.apply(BARBAROSSA.with_script(state, script), RollDie()))
     a, b = (Position(s, None, (), None, 1) for s in states)
     for seat in (0, 2):
@@ -295,3 +302,19 @@ def test_information_state_hides_wishing_cards_and_glass() -> None:
         assert table.tensor(position, seat) == table.tensor(twin, seat)
     assert table.information_state(position, 1) != table.information_state(twin, 1)
     assert table.tensor(position, 1) != table.tensor(twin, 1)
+
+
+def test_carcassonne_returns_are_slots_and_a_game_string_reloads() -> None:
+    """A Festival RETURN is the k-th of the player's returnable figures; the placement space
+    reaches as far as the stack is long; loading the same game again reuses its table."""
+    game = pyspiel.load_game("fresco_rules_carcassonne(players=3,festival=on)")
+    again = pyspiel.load_game(str(game))
+    assert again.table is game.table
+    table: Table = game.table
+    slots = [e for e in table.space.entries if isinstance(e, Slot)]
+    assert [s.kind for s in slots] == ["return"] * 7
+    reach = len(carcassonne_tables(table.config).stack)
+    assert PlaceTile(-reach, reach, 3) in table.space.index
+    assert PlaceTile(reach + 1, 0, 0) not in table.space.index
+    state = game.new_initial_state()
+    assert pickle.loads(pickle.dumps(state.position)).length == state.position.length

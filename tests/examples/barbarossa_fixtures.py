@@ -48,10 +48,11 @@ TOTALS_4 = {"arrows": 13, "curses": 12, "jewels": 52}
 
 
 def game(players: int = 4, dice: Iterable[int] = (), seed: int = 0, **options: Any) -> State:
-    """A new game with the words above; ``dice`` are the die rolls to come, in order."""
+    """A new game with the words above; ``dice`` are the die rolls to come, in order. The
+    curse window before the first move (A-B.12) is closed: nobody calls."""
     words = WORDS_4 if players == 4 else WORDS_3
     config = GameConfig(players=players, objects=words, **options)
-    return new_game(config, seed, chance=[("die", str(value)) for value in dice])
+    return quiet(new_game(config, seed, chance=[("die", str(value)) for value in dice]))
 
 
 def close_window(state: State) -> State:

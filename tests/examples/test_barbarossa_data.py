@@ -27,7 +27,7 @@ from fresco_rules.barbarossa import (
 from fresco_rules.barbarossa.data import PROVENANCES
 from fresco_rules.kernel.errors import InvalidData, MalformedAction
 
-from .barbarossa_fixtures import play
+from .barbarossa_fixtures import play, quiet
 
 RAW = components_to_mapping(default_components())
 
@@ -76,7 +76,7 @@ def test_a_replacement_file_changes_the_game(tmp_path: Path) -> None:
     data = load_components(file)
     assert data != default_components() and data.digest != default_components().digest
     assert sculptor_delta(7, data) == sculptor_delta(7) == 2
-    state = new_game(GameConfig(components=data), 0, chance=[("die", "3")])
+    state = quiet(new_game(GameConfig(components=data), 0, chance=[("die", "3")]))
     state = play(state, RollDie())  # tile 4 is now a Dragon
     assert state.discs == (5, 6, 6, 6) and state.tables.track.finish == 20
     assert components_from_mapping(components_to_mapping(data)) == data
@@ -99,6 +99,30 @@ def test_a_replacement_file_changes_the_game(tmp_path: Path) -> None:
         ("objects_per_player.1.objects", 0, r"\$\.objects_per_player\[1\]\.objects"),
         ("stand_in_objects.words", ["a", "b"], r"fewer than 9 words"),
         ("curses.colour", "red", r"extra fields found \(colour\) @ \$\.curses"),
+        # bounds a physical box can have, checked before anything proportional to them
+        ("arrows.total", 100_000_000, r"within 1\.\.100, not 100000000 @ \$\.arrows\.total"),
+        ("die.sides", 2**63 - 1, r"within 2\.\.20, not 9223372036854775807 @ \$\.die\.sides"),
+        ("jewels.maximum", 10**7, r"within 0\.\.100, not 10000000 @ \$\.jewels\.maximum"),
+        ("track.spaces", 1_000_000, r"within 2\.\.200, not 1000000 @ \$\.track\.spaces"),
+        ("curses.per_player", -1, r"within 0\.\.20, not -1 @ \$\.curses\.per_player"),
+        pytest.param(
+            "arrows.total",
+            10**5000,
+            r"within 1\.\.100, not <int of 16610 bits> @ \$\.arrows\.total",
+            id="huge_int",
+        ),
+        ("stand_in_objects.words", ["w"] * 201, r"holds 1\.\.200 items, not 201"),
+        (
+            "stand_in_objects.words",
+            [*RAW["stand_in_objects"]["words"][:11], "hedgehog"],
+            r"a stand-in word twice @ \$\.stand_in_objects\.words",
+        ),
+        (
+            "stand_in_objects.words",
+            [*RAW["stand_in_objects"]["words"][:11], "x" * 17],
+            r"1-16 letters, not 'xxxxxxxxxxxxxxxxx' @ \$\.stand_in_objects\.words\[11\]",
+        ),
+        ("word_limit.max_letters", 0, r"within 1\.\.64, not 0 @ \$\.word_limit\.max_letters"),
     ],
 )
 def test_bad_data_is_refused_by_path(path: str, value: object, message: str) -> None:

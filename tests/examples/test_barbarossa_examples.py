@@ -49,6 +49,7 @@ from .barbarossa_fixtures import (
     D,
     game,
     play,
+    quiet,
     refused,
     with_active,
     with_arrows,
@@ -218,7 +219,8 @@ def test_E_B_11_no_in_the_solution_phase() -> None:
     state = solution_phase(game(dice=[6]))
     state = play(state, AskQuestion(D_OBJECT), NO)
     assert (state.active, state.step) == (B, Step.MOVE)
-    assert state.arrows_placed() == 0 and not state.notes  # no guess was made
+    assert state.arrows_placed() == 0  # no guess was made
+    assert all(note.reply is not None for note in state.notes)  # only the answers (B24)
 
 
 @pytest.mark.rule("E-B.12", "B17", "A-B.11", "A-B.12", "A-B.13")
@@ -261,7 +263,7 @@ def test_E_B_13_simultaneous_curses() -> None:
     assert order_callers((B, C), iter([4, 4, 2, 5])) == (C, B)
     # The same through the engine: the rolls are recorded chance outcomes.
     rolls = [("curse_roll", "4"), ("curse_roll", "4"), ("curse_roll", "2"), ("curse_roll", "5")]
-    state = new_game(GameConfig(objects=WORDS_4), 0, chance=rolls)
+    state = quiet(new_game(GameConfig(objects=WORDS_4), 0, chance=rolls))
     state = apply(state, SpendJewels(1))  # a move: a curse window opens
     state = apply(state, CallCurses((C, B)))
     assert state.callers == (C, B) and current_player(state) == C

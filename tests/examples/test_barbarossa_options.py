@@ -8,6 +8,8 @@ import pytest
 from attrs import evolve
 
 from fresco_rules.barbarossa import (
+    LAST_LETTER,
+    NO_SUCH_LETTER,
     OPTION_TYPES,
     Answer,
     AskLetter,
@@ -24,6 +26,7 @@ from fresco_rules.barbarossa import (
     JewelMove,
     Judge,
     LetterCheck,
+    NoSuchLetter,
     QuestionPhase,
     Reply,
     RingMode,
@@ -42,6 +45,7 @@ from fresco_rules.barbarossa import (
     guess_matches,
     legal_actions,
     new_game,
+    player_view,
     public_log,
     winners,
 )
@@ -94,7 +98,7 @@ def test_every_option_has_the_specs_default() -> None:
         "guess_resolution": "guesser_first",
         "finish_tiebreak": "co_winners",
         "max_jewel_move": "6",
-        "question_phase": "may_stop",
+        "question_phase": "stop_to_guess",
         "curse_in_own_solution": "allowed",
         "letter_check": "on",
         "first_player_choice": "setup",
@@ -214,10 +218,27 @@ def test_A_B_9_jewel_spending_limit(limit: JewelMove) -> None:
 @pytest.mark.parametrize("phase", list(QuestionPhase))
 def test_A_B_10_leaving_the_question_phase(phase: QuestionPhase) -> None:
     state = play(game(dice=[6], question_phase=phase), RollDie())
+    asked = play(state, AskQuestion(B_OBJECT), YES)  # still the question phase
     solution = play(state, AskQuestion(B_OBJECT), NO)
-    if phase is QuestionPhase.MAY_STOP:
+    if phase is QuestionPhase.STOP_TO_GUESS:
+        # Before the first question the "?" tile may be declined: the turn ends.
+        assert StopAsking() in legal_actions(state)
+        assert play(state, StopAsking()).active == B
+        # After a question, stopping leads into the solution phase ...
+        stopped = play(asked, StopAsking())
+        assert (stopped.active, stopped.step) == (A, Step.SOLUTION)
+        assert Guess(B_OBJECT) in legal_actions(stopped)
+        # ... which ends only with a guess or a NO (seed 003, B11).
+        for position in (stopped, solution):
+            assert StopAsking() not in legal_actions(position)
+            problem = refused(position, StopAsking(), "A-B.10")
+            assert "only with a guess or a NO" in problem.reason
+        assert play(stopped, AskQuestion(C_OBJECT), NO).active == B
+        assert play(stopped, Guess(B_OBJECT), WRONG).active == B
+    elif phase is QuestionPhase.MAY_STOP:
         assert StopAsking() in legal_actions(state) and StopAsking() in legal_actions(solution)
         assert play(state, StopAsking()).active == B
+        assert play(asked, StopAsking()).active == B  # the old default: the turn ends
         assert play(solution, StopAsking()).active == B  # no guess, the turn ends
     else:
         for position in (state, solution):
@@ -298,23 +319,60 @@ def test_A_B_14_who_may_guess_and_ask_what() -> None:
 def test_A_B_15_letter_requests(check: LetterCheck) -> None:
     words = (("Teddy Bear", "anchor"), *WORDS_4[1:])
     config = GameConfig(objects=words, letter_check=check)
-    state = play(new_game(config, chance=[("die", "6"), ("die", "3")]), RollDie(), StopAsking())
+    start = quiet(new_game(config, chance=[("die", "6"), ("die", "3")]))
+    state = play(start, RollDie(), StopAsking())
     state = play(state, RollDie())  # B on the Letter Dwarf
+    # The same positions 1..16 and "last" for every object, whatever its length.
+    most = default_components().word_limit.max_letters
+    assert most == 16
+    offered = [a for a in legal_actions(state) if isinstance(a, AskLetter)]
+    for obj in (0, 1, 4, 7):  # TEDDYBEAR (9), ANCHOR (6), BICYCLE (7), KEY (3)
+        positions = [a.position for a in offered if a.obj == obj]
+        assert positions == [*range(1, most + 1), LAST_LETTER]
     refused(state, AskLetter(0, 0), "A-B.15")
-    refused(state, AskLetter(0, 10), "A-B.15")  # TEDDYBEAR has 9 letters
+    problem = refused(state, AskLetter(0, most + 1), "A-B.15")
+    assert problem.reason == f"position {most + 1} is not one of 1-{most} or -1 (the last letter)"
+    assert refused(state, AskLetter(1, most + 1), "A-B.15").reason == problem.reason
     state = apply(state, AskLetter(0, 6))
     if check is LetterCheck.ON:
         assert legal_actions(state) == (GiveLetter("B"),)  # spaces removed, case ignored
         refused(state, GiveLetter("D"), "A-B.15")
+        refused(state, NoSuchLetter(), "A-B.15")
         assert GiveLetter("b") == GiveLetter("B")
     else:
-        assert len(legal_actions(state)) == 26
+        assert len(legal_actions(state)) == 27  # A-Z and "no such letter"
         assert play(state, GiveLetter("z")).notes[-1].letter == "Z"  # taken as given
     refused(state, GiveLetter("?"), "A-B.15")
     refused(state, GiveLetter("ab"), "B9")
     # The same position may be asked again.
     again = play(state, GiveLetter("B"), RollDie()) if check is LetterCheck.ON else None
     assert again is None or again.notes[-1].position == 6
+
+
+@pytest.mark.rule("A-B.15", "B9", "B24")
+@pytest.mark.parametrize("check", list(LetterCheck))
+def test_A_B_15_no_such_letter_and_the_last_letter(check: LetterCheck) -> None:
+    config = GameConfig(objects=WORDS_4, letter_check=check)
+    state = play(quiet(new_game(config, chance=[("die", "3")])), RollDie())  # the Letter Dwarf
+    beyond = apply(state, AskLetter(7, 4))  # KEY has 3 letters
+    if check is LetterCheck.ON:
+        assert legal_actions(beyond) == (NoSuchLetter(),)
+        refused(beyond, GiveLetter("K"), "A-B.15")
+    else:
+        assert NoSuchLetter() in legal_actions(beyond)
+    after = play(beyond, NoSuchLetter())
+    assert after.notes[-1].letter == NO_SUCH_LETTER and after.notes[-1].position == 4
+    # Everyone hears the request and its position; only asker and sculptor see the answer.
+    assert public_log(after) == ("seat 0 asked seat 3 for letter 4 of object 3b (seat 3's 2nd)",)
+    assert player_view(after, A)["letters"] == ((A, 7, 4, NO_SUCH_LETTER),)
+    assert player_view(after, B)["letters"] == ()
+    last = apply(state, AskLetter(4, LAST_LETTER))  # BICYCLE ends in E
+    if check is LetterCheck.ON:
+        assert legal_actions(last) == (GiveLetter("E"),)
+    refused(last, NoSuchLetter(), "A-B.15")  # every word has a last letter
+    assert public_log(play(last, GiveLetter("E")))[-1].endswith(
+        "for the last letter of object 2a (seat 2's 1st)"
+    )
 
 
 @pytest.mark.rule("A-B.16")
@@ -361,8 +419,9 @@ def test_A_B_21_public_log() -> None:
     state = play(state, CallCurses((B,)), AskLetter(C_OBJECT, 1), GiveLetter("B"))
     state = play(state, RollDie(), AskQuestion(0), NO, Guess(0), RIGHT)
     assert public_log(state) == (
-        "seat 1 asked seat 2 for a letter",
-        "seat 1's guess on object 0 was right",
+        "seat 1 asked seat 2 with a curse for letter 1 of object 2a (seat 2's 1st)",
+        "seat 1 asked about object 0a (seat 0's 1st): NO",
+        "seat 1's guess on object 0a (seat 0's 1st) was right",
     )
     assert "B" not in " ".join(public_log(state)).replace("seat", "")
 

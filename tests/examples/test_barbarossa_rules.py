@@ -14,6 +14,7 @@ from fresco_rules.barbarossa import (
     AskQuestion,
     CallCurses,
     DeclineLetter,
+    Event,
     EventKind,
     GameConfig,
     GiveLetter,
@@ -238,7 +239,7 @@ def test_B13_the_sculptor_judges_the_guess() -> None:
     assert legal_actions(state) == (RIGHT, WRONG)
     refused(state, YES, "B10")
     state = play(state, WRONG)
-    assert public_log(state) == ("seat 0's guess on object 6 was wrong",)
+    assert public_log(state)[-1] == "seat 0's guess on object 3a (seat 3's 1st) was wrong"
     refused(state, RIGHT, "B13")  # no guess waits for a verdict
 
 
@@ -290,7 +291,7 @@ def test_B17_curse_token_and_letter() -> None:
 @pytest.mark.rule("B18", "A-B.12")
 def test_B18_order_of_simultaneous_callers() -> None:
     rolls = [("curse_roll", "6"), ("curse_roll", "2"), ("curse_roll", "4")]
-    state = new_game(GameConfig(objects=WORDS_4), 0, chance=rolls)
+    state = quiet(new_game(GameConfig(objects=WORDS_4), 0, chance=rolls))
     state = apply(apply(state, SpendJewels(1)), CallCurses((B, C, D)))
     assert state.callers == (B, D, C)  # 6, then 4, then 2
     assert state.chance.log == tuple(rolls)
@@ -345,9 +346,11 @@ def test_B24_letters_and_guesses_are_private() -> None:
     state = play(game(dice=[3, 6]), RollDie(), AskLetter(C_OBJECT, 2), GiveLetter("I"))
     state = play(state, RollDie(), AskQuestion(D_OBJECT), NO, Guess(C_OBJECT), RIGHT)
     assert public_log(state) == (
-        "seat 0 asked seat 2 for a letter",
-        "seat 1's guess on object 4 was right",
+        "seat 0 asked seat 2 for letter 2 of object 2a (seat 2's 1st)",
+        "seat 1 asked about object 3a (seat 3's 1st): NO",
+        "seat 1's guess on object 2a (seat 2's 1st) was right",
     )
+    assert "I" not in " ".join(public_log(state)).replace("seat", "")  # the letter is private
     assert player_view(state, C)["letters"] == ((A, C_OBJECT, 2, "I"),)
     assert player_view(state, B)["letters"] == ()
     assert player_view(state, D)["log"] == public_log(state)
@@ -365,3 +368,15 @@ def test_malformed_actions_are_refused_with_a_rule() -> None:
     letter = play(game(dice=[3]), RollDie())
     assert isinstance(refused(letter, AskLetter("x", 1), "B9"), MalformedAction)  # type: ignore[arg-type]
     assert isinstance(refused(letter, AskLetter(2, 1.0), "A-B.15"), MalformedAction)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("B17", "A-B.12")
+def test_B17_a_curse_before_the_very_first_move() -> None:
+    start = new_game(GameConfig(objects=WORDS_4), 0, chance=[("die", "2")])
+    assert start.window is Event.START and start.step is Step.MOVE
+    assert legal_actions(start)[0] == CallCurses(())
+    assert len(legal_actions(start)) == 16  # any subset of the 4 seats may call
+    refused(start, RollDie(), "B5")  # the table answers the window first
+    cursed = play(start, CallCurses((C,)), Guess(0), RIGHT)
+    assert cursed.discs == (3, 5, 10, 5) and cursed.curses == (3, 3, 2, 3)
+    assert (current_player(cursed), cursed.step, cursed.turn) == (A, Step.MOVE, 1)

@@ -90,7 +90,7 @@ def nobody(state: State) -> State:
 )  # fmt: skip
 def test_game_1_four_players_to_a_finish() -> None:
     dice = [6, 2, 1, 3, 1, 6, 3, 5]
-    state = new_game(GameConfig(objects=WORDS_4), 11, chance=[("die", str(d)) for d in dice])
+    state = quiet(new_game(GameConfig(objects=WORDS_4), 11, chance=[("die", str(d)) for d in dice]))
     d = (5, 5, 5, 5)
 
     # Turn 1, A: rolls 6 (tile 1 again: "?"); question phase YES, IT DEPENDS, NO.
@@ -200,7 +200,7 @@ def test_game_1_four_players_to_a_finish() -> None:
 def test_game_2_three_players_to_the_last_arrow() -> None:
     rolls = [5, 3, 1, 6, 4, 2, 2, 4, 6]
     chance = [("curse_roll", str(value)) for value in rolls]
-    state = new_game(GameConfig(players=3, objects=WORDS_3), 5, chance=chance)
+    state = quiet(new_game(GameConfig(players=3, objects=WORDS_3), 5, chance=chance))
     d = (5, 5, 5)
 
     # Turn 1, A: spends 6 jewels (tile 1 again). After the move all three call a curse.

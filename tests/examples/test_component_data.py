@@ -271,6 +271,28 @@ def add_fresco_copy(raw: Mapping) -> None:
 
 
 MALFORMED: list[tuple[str, Callable[[Mapping], object], str]] = [
+    # Ranges a physical box can have and cross-field laws (hostile-input findings).
+    (
+        "negative count",
+        setter("modules", "glaziers", "glass", 0, "count", value=-1),
+        "$.modules.glaziers.glass[0].count",
+    ),
+    ("zero money total", setter("money", "total", value=0), "$.money.total"),
+    ("zero paint total", setter("paints", "totals", "red", value=0), "$.paints.totals.red"),
+    ("start money above the box", setter("money", "start", value=50), "$.money.start"),
+    ("start paints above the box", setter("paints", "start", "red", value=5), "$.paints.start.red"),
+    ("no market tiles", setter("market_tiles", value=[]), "$.market_tiles"),
+    ("100,000 mood rows", setter("mood", "rows", value=100_000), "$.mood.rows"),
+    (
+        "huge apprentices",
+        setter("apprentices", "per_player", value=10**9),
+        "$.apprentices.per_player",
+    ),
+    (
+        "duplicate window id",
+        setter("modules", "glaziers", "windows", 1, "id", value="W01"),
+        "$.modules.glaziers.windows[1].id",
+    ),
     ("string for int", setter("fresco_tiles", 3, "value", value="5"), "$.fresco_tiles[3].value"),
     ("bool for int", setter("sides", 0, "start_spaces", value=True), "$.sides[0].start_spaces"),
     ("float for int", setter("money", "total", value=196.0), "$.money.total"),

@@ -22,6 +22,7 @@ from fresco_rules.fresco import (
     CloseBooth,
     EarnStudio,
     EndTurn,
+    GameConfig,
     Gild,
     Location,
     Paint,
@@ -502,7 +503,7 @@ def cathedral_with(*cards: str, apprentices: int = 1, **options: Any) -> State:
 
 @pytest.mark.rule("A4.6", "R4.12")
 def test_A4_6_visit_just_before_a_restoration() -> None:
-    state = cathedral_with("bishops_visit")
+    state = cathedral_with("bishops_visit", bishop_visit=BishopVisit.BEFORE_RESTORATION)
     assert state.bishop == (2, 2)
     money = state.money[P]
     state = assert_legal(state, UseBishopsVisit((1, 1)))
@@ -520,28 +521,34 @@ def test_A4_6_visit_just_before_a_restoration() -> None:
 
 @pytest.mark.rule("A4.6")
 def test_A4_6_visit_any_time() -> None:
-    state = cathedral_with("bishops_visit", bishop_visit=BishopVisit.VISIT_ANY_TIME)
+    assert GameConfig().bishop_visit is BishopVisit.VISIT_ANY_TIME  # the default (2026-12)
+    state = cathedral_with("bishops_visit")
     state = assert_legal(state, Restore((3, 3)))  # the only apprentice restores first
     # the turn stays open for the card, which may now move the bishop away
     at(state, CATHEDRAL, P)
     assert state.bishop == (3, 3)
     state = assert_legal(state, UseBishopsVisit((0, 0)))
     assert state.bishop == (0, 0)
-    # no restoration is owed
-    default = cathedral_with("bishops_visit")
-    default = assert_legal(default, Restore((3, 3)))
-    assert default.turn is None or default.turn.actor != P
-    anytime = cathedral_with(
-        "bishops_visit", apprentices=2, bishop_visit=BishopVisit.VISIT_ANY_TIME
-    )
+    # no restoration is owed; under before_restoration the turn ends with the restoration
+    before = cathedral_with("bishops_visit", bishop_visit=BishopVisit.BEFORE_RESTORATION)
+    before = assert_legal(before, Restore((3, 3)))
+    assert before.turn is None or before.turn.actor != P
+    anytime = cathedral_with("bishops_visit", apprentices=2)
     anytime = assert_legal(anytime, UseBishopsVisit((4, 4)))
     assert EndTurn() in legal_actions(anytime)
-    assert RestoreAltar((PR, PY, PB)) in legal_actions(anytime)
+    assert RestoreAltar((PR, PY, PB)) in legal_actions(anytime)  # a visit before the altar
+    altar = assert_legal(anytime, RestoreAltar((PR, PY, PB)))
+    assert altar.bishop == (4, 4)
 
 
 @pytest.mark.rule("R4.8", "A4.5", "A4.6")
 def test_R4_8_one_card_per_restoration() -> None:
-    state = cathedral_with("bishops_visit", "bishops_praise", apprentices=2)
+    state = cathedral_with(
+        "bishops_visit",
+        "bishops_praise",
+        apprentices=2,
+        bishop_visit=BishopVisit.BEFORE_RESTORATION,
+    )
     state = assert_legal(state, UseBishopsVisit((1, 1)))
     assert_illegal(state, UseBishopsPraise(), "A4.6")  # the visit waits for a restoration
     state = assert_legal(state, Restore((1, 1)))

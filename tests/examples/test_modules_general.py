@@ -244,7 +244,7 @@ MALFORMED: list[tuple[str, Callable[[Mapping], object], str]] = [
     (
         "segment off the grid",
         setter(*GLASS_PATH, "window_segments", "segments", 0, value=[0, 5]),
-        "segments[0]",
+        "segments[0][1]",
     ),
     (
         "centre segment",

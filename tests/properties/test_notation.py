@@ -103,6 +103,8 @@ def test_fresco_unknown_text_lists_the_closest_legal_forms() -> None:
 @pytest.mark.rule("B12")
 def test_barbarossa_text_naming_an_illegal_action_is_refused_with_its_rule() -> None:
     state = barbarossa.new_game(barbarossa.GameConfig(players=3), seed=1)
+    assert barbarossa.parse_action(state, "no curse") == barbarossa.CallCurses(())  # A-B.12
+    state = barbarossa.apply(state, barbarossa.CallCurses(()))
     assert barbarossa.parse_action(state, "roll") == barbarossa.RollDie()
     with pytest.raises(IllegalAction) as refused:
         barbarossa.parse_action(state, "guess 1b")

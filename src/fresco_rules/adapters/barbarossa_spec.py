@@ -128,12 +128,16 @@ class BarbarossaSpec(GameSpec):
     def actions(self, config: Any) -> Sequence[object]:
         tables = derive_tables(config)
         objects = range(len(tables.owners))
-        positions = max(MIN_POSITIONS, *(len(word) for word in tables.letters))
+        # A-B.15: positions 1..N for every object alike, then the last letter.
+        most = max(MIN_POSITIONS, tables.max_letters)
+        positions = [*range(1, most + 1), ba.LAST_LETTER]
         found: list[object] = [ba.RollDie()]
         found.extend(ba.SpendJewels(n) for n in range(1, tables.jewel_max + 1))
-        found.extend(ba.AskLetter(obj, pos) for obj in objects for pos in range(1, positions + 1))
+        found.extend(ba.AskLetter(obj, pos) for obj in objects for pos in positions)
         found.append(ba.DeclineLetter())
-        found.extend(ba.GiveLetter(letter) for letter in tables.alphabet)
+        letters = sorted(set().union(*tables.alphabets))
+        found.extend(ba.GiveLetter(letter) for letter in letters)
+        found.append(ba.NoSuchLetter())
         found.extend(ba.AskQuestion(obj) for obj in objects)
         found.extend(ba.Answer(reply) for reply in Reply)
         found.append(ba.StopAsking())

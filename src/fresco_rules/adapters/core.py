@@ -204,9 +204,7 @@ class Position:
 class Table:
     """One game configuration through a ``GameSpec``: positions, actions, chance, utilities."""
 
-    def __init__(
-        self, spec: GameSpec, params: Params | None = None, *, config: Any = None
-    ) -> None:
+    def __init__(self, spec: GameSpec, params: Params | None = None, *, config: Any = None) -> None:
         """``config``, when given, is a game config built elsewhere (a study's arm): it replaces
         the one ``params`` describe, which then only name the defaults."""
         merged = {**spec.default_params, **(params or {})}
@@ -221,6 +219,7 @@ class Table:
                 f"max_length must be an integer above {spec.max_draws_per_step}: {max_length!r}"
             )
         self.max_length = max_length
+        self.from_config = config is not None
         self.config = spec.config(merged) if config is None else config
         self.players = spec.players(self.config)
         self.space = ActionSpace.of(spec.actions(self.config))
@@ -240,6 +239,13 @@ class Table:
     def __getstate__(self) -> dict[str, Any]:
         # the identity cache means nothing in another process
         return {**self.__dict__, "_by_id": {}}
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """A table made from parameters pickles as them (OpenSpiel serialises states by
+        pickling, and a Carcassonne space holds 100,000 actions)."""
+        if self.from_config:
+            return object.__reduce_ex__(self, protocol)
+        return (table_for, (self.spec, dict(self.params)))
 
     # --- positions -------------------------------------------------------------------------
     def start(self) -> Position:
@@ -452,6 +458,22 @@ class Table:
 
     def tensor_layout(self) -> tuple[tuple[str, int], ...]:
         return self.layout
+
+
+_TABLES: dict[tuple[str, tuple[tuple[str, Any], ...]], Table] = {}
+
+
+def table_for(spec: GameSpec, params: Params | None = None) -> Table:
+    """The ``Table`` of a game and parameters, built once per process (a table is immutable
+    apart from caches; loading the same game string again is then cheap)."""
+    merged = {**spec.default_params, **(params or {})}
+    key = (spec.name, tuple(sorted(spec.canonical_params(merged).items())))
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= 64:
+            _TABLES.clear()
+        found = _TABLES[key] = Table(spec, params)
+    return found
 
 
 def rules_of(*functions: object) -> tuple[str, ...]:

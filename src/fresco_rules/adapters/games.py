@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 from .barbarossa_spec import SPEC as BARBAROSSA
-from .core import AdapterError, GameSpec, Params, Table
+from .carcassonne_spec import SPEC as CARCASSONNE
+from .core import AdapterError, GameSpec, Params, Table, table_for
 from .fresco_spec import SPEC as FRESCO
 
-__all__ = ["BARBAROSSA", "FRESCO", "SPECS", "AdapterError", "spec", "table"]
+__all__ = ["BARBAROSSA", "CARCASSONNE", "FRESCO", "SPECS", "AdapterError", "spec", "table"]
 
-SPECS: dict[str, GameSpec] = {"fresco": FRESCO, "barbarossa": BARBAROSSA}
+SPECS: dict[str, GameSpec] = {
+    "fresco": FRESCO,
+    "barbarossa": BARBAROSSA,
+    "carcassonne": CARCASSONNE,
+}
 
 
 def spec(name: str) -> GameSpec:
@@ -20,4 +25,4 @@ def spec(name: str) -> GameSpec:
 
 def table(name: str, params: Params | None = None) -> Table:
     """A game configuration by game name and parameters."""
-    return Table(spec(name), params)
+    return table_for(spec(name), params)

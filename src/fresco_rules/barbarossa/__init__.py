@@ -21,6 +21,7 @@ from .actions import (
     GiveLetter,
     Guess,
     Judge,
+    NoSuchLetter,
     RollDie,
     SpendJewels,
     StopAsking,
@@ -68,12 +69,23 @@ from .scoring import sculptor_delta
 from .seat_view import PlayerView
 from .state import Event, Judgement, Note, Request, State, Step
 from .text_notation import legal_forms, notation, parse_action
-from .vocab import RULE_ID, EventKind, Reply, Verdict, guess_matches, normalise_word
+from .vocab import (
+    LAST_LETTER,
+    NO_SUCH_LETTER,
+    RULE_ID,
+    EventKind,
+    Reply,
+    Verdict,
+    guess_matches,
+    normalise_word,
+)
 
 __all__ = [
     "ACTIONS_BY_KIND",
     "ACTION_TYPES",
     "GAME",
+    "LAST_LETTER",
+    "NO_SUCH_LETTER",
     "OPTION_TYPES",
     "RULE_ID",
     "Action",
@@ -97,6 +109,7 @@ __all__ = [
     "Judge",
     "Judgement",
     "LetterCheck",
+    "NoSuchLetter",
     "Note",
     "PlayerView",
     "QuestionPhase",

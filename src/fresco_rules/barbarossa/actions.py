@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from attrs import field, frozen
+from attrs import frozen
 
-from ..kernel.actions import strict_key as _strict
+from ..kernel.actions import action_field as field
 from .vocab import Reply, Verdict, normalise_letter
 
 
@@ -29,17 +29,18 @@ class SpendJewels:
     """B5 (A-B.9): instead of rolling, spend ``count`` jewels to move exactly that many tiles."""
 
     kind: ClassVar[str] = "spend_jewels"
-    count: int = field(eq=_strict)
+    count: int = field()
 
 
 @frozen
 class AskLetter:
-    """B9: ask the sculptor of opponent object ``obj`` for the letter at ``position`` (1 = the
-    first). On the Letter Dwarf, or as a curse's effect (B17)."""
+    """B9: ask the sculptor of opponent object ``obj`` for the letter at ``position``: 1 = the
+    first, up to the data's ``max_letters`` for every object alike, or ``LAST_LETTER`` (-1) for
+    the last (A-B.15). On the Letter Dwarf, or as a curse's effect (B17)."""
 
     kind: ClassVar[str] = "ask_letter"
-    obj: int = field(eq=_strict)
-    position: int = field(eq=_strict)
+    obj: int = field()
+    position: int = field()
 
 
 @frozen
@@ -50,8 +51,9 @@ class DeclineLetter:
 
 
 def _canonical_letter(value: Any) -> Any:
-    """A one-character string in the form letters are compared in (upper case)."""
-    if isinstance(value, str) and len(value) == 1:
+    """A one-character plain string in the form letters are compared in (upper case); anything
+    else (a ``str`` subclass too) is left for the validator to refuse."""
+    if type(value) is str and len(value) == 1:
         return normalise_letter(value)
     return value
 
@@ -61,7 +63,15 @@ class GiveLetter:
     """B9 (A-B.15): the sculptor's letter, written on a folded slip for the asker."""
 
     kind: ClassVar[str] = "give_letter"
-    letter: str = field(converter=_canonical_letter, eq=_strict)
+    letter: str = field(converter=_canonical_letter)
+
+
+@frozen
+class NoSuchLetter:
+    """A-B.15: the sculptor's answer to a request for a position beyond his word: "no such
+    letter". It tells the asker only that."""
+
+    kind: ClassVar[str] = "no_such_letter"
 
 
 @frozen
@@ -70,7 +80,7 @@ class AskQuestion:
     the players' business (A-B.16); the engine records whom it was put to."""
 
     kind: ClassVar[str] = "ask_question"
-    obj: int = field(eq=_strict)
+    obj: int = field()
 
 
 @frozen
@@ -78,12 +88,14 @@ class Answer:
     """B10: the sculptor's answer: YES, IT DEPENDS, CAN'T ANSWER or NO."""
 
     kind: ClassVar[str] = "answer"
-    reply: Reply = field(eq=_strict)
+    reply: Reply = field()
 
 
 @frozen
 class StopAsking:
-    """A-B.10: leave the question or solution phase without a NO or a guess; the turn ends."""
+    """A-B.10: stop asking before a NO. Under ``stop_to_guess`` (the default) the question
+    phase gives way to the solution phase (before the first question: the "?" tile is
+    declined and the turn ends); under ``may_stop`` the turn ends."""
 
     kind: ClassVar[str] = "stop_asking"
 
@@ -94,7 +106,7 @@ class Guess:
     engine). In the solution phase, or as a curse's effect (B17)."""
 
     kind: ClassVar[str] = "guess"
-    obj: int = field(eq=_strict)
+    obj: int = field()
 
 
 @frozen
@@ -102,14 +114,13 @@ class Judge:
     """B13: the sculptor announces whether the guess is right, without revealing it."""
 
     kind: ClassVar[str] = "judge"
-    verdict: Verdict = field(eq=_strict)
+    verdict: Verdict = field()
 
 
 def _canonical_seats(value: Any) -> Any:
-    """Callers are a set of seats: any order of the same ints is the same call."""
-    if isinstance(value, list | tuple) and all(
-        isinstance(seat, int) and not isinstance(seat, bool) for seat in value
-    ):
+    """Callers are a set of seats: any order of the same plain ints is the same call (the
+    validator refuses anything else)."""
+    if (type(value) is list or type(value) is tuple) and all(type(seat) is int for seat in value):
         return tuple(sorted(value))
     return value
 
@@ -120,7 +131,7 @@ class CallCurses:
     ``()`` when nobody does. Each caller discards a token; they then act in die-roll order."""
 
     kind: ClassVar[str] = "call_curses"
-    callers: tuple[int, ...] = field(default=(), converter=_canonical_seats, eq=_strict)
+    callers: tuple[int, ...] = field(default=(), converter=_canonical_seats)
 
 
 Action = (
@@ -129,6 +140,7 @@ Action = (
     | AskLetter
     | DeclineLetter
     | GiveLetter
+    | NoSuchLetter
     | AskQuestion
     | Answer
     | StopAsking
@@ -149,5 +161,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Guess,
     Judge,
     CallCurses,
+    NoSuchLetter,
 )
 ACTIONS_BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}

@@ -11,8 +11,33 @@ from attrs import frozen
 
 from ..kernel.errors import RulesError
 from ..kernel.registry import implements
-from .data import ComponentData, Track, default_components, ring_problems, track_problems
+from ..kernel.untrusted import describe, is_int, is_int_in
+from .data import (
+    ComponentData,
+    Track,
+    default_components,
+    ring_problems,
+    track_problems,
+    word_problems,
+)
 from .vocab import BASIC_LETTERS, EventKind, normalise_word
+
+SETUP_BOUNDS: dict[str, tuple[int, int]] = {
+    "first_player": (0, 3),
+    "len(objects)": (3, 4),
+    "len(objects[])": (1, 10),
+    "len(objects[][])": (1, 64),
+    "len(event_ring)": (6, 6),
+    "track.spaces": (2, 200),
+    "track.start": (0, 199),
+    "track.finish": (1, 199),
+    "len(track.provenance)": (1, 20),
+    "unguessed_penalty": (0, 200),
+}
+"""The range of every number and size in a record's ``setup`` (B1, B2, B4, A-B.1, A-B.2,
+A-B.17), stated in the record schema and checked by ``derive_tables`` before any work
+proportional to them (``kernel.bounds`` patterns; a word's letters are bounded by the data's
+``word_limit`` as well)."""
 
 
 class InvalidConfig(RulesError):
@@ -54,10 +79,15 @@ class JewelMove(Enum):
 
 
 class QuestionPhase(Enum):
-    """A-B.10: may the player leave a question or solution phase without a NO or a guess?"""
+    """A-B.10: may the player stop asking before a NO, and where does stopping lead?"""
 
+    STOP_TO_GUESS = "stop_to_guess"
+    """He may stop asking at any time and go on to the solution phase, which ends only with a
+    guess or a NO; before his first question he may still decline the "?" tile."""
     MAY_STOP = "may_stop"
+    """Stopping (in the question or the solution phase) ends his turn with no guess."""
     UNTIL_NO = "until_no"
+    """He may not stop: only a NO ends the question phase, a guess or a NO the solution one."""
 
 
 class CurseInOwnSolution(Enum):
@@ -86,8 +116,10 @@ class FirstPlayer(Enum):
 def _nested(value: Any) -> Any:
     """Lists (as read from JSON or TOML) become tuples, nested one level; anything else is left
     for ``derive_tables`` to refuse."""
-    if isinstance(value, list | tuple):
-        return tuple(tuple(item) if isinstance(item, list | tuple) else item for item in value)
+    if type(value) is list or type(value) is tuple:
+        return tuple(
+            tuple(item) if type(item) is list or type(item) is tuple else item for item in value
+        )
     return value
 
 
@@ -123,7 +155,7 @@ class GameConfig:
     guess_resolution: GuessResolution = GuessResolution.GUESSER_FIRST
     finish_tiebreak: FinishTiebreak = FinishTiebreak.CO_WINNERS
     max_jewel_move: JewelMove = JewelMove.SIX
-    question_phase: QuestionPhase = QuestionPhase.MAY_STOP
+    question_phase: QuestionPhase = QuestionPhase.STOP_TO_GUESS
     curse_in_own_solution: CurseInOwnSolution = CurseInOwnSolution.ALLOWED
     letter_check: LetterCheck = LetterCheck.ON
     first_player_choice: FirstPlayer = FirstPlayer.SETUP
@@ -143,8 +175,11 @@ class Tables:
     """Per object: the secret word as written."""
     letters: tuple[str, ...]
     """Per object: the word as letters are counted (A-B.15)."""
-    alphabet: tuple[str, ...]
-    """The letters a sculptor may write: A-Z and every letter of the stored words."""
+    alphabets: tuple[tuple[str, ...], ...]
+    """Per seat: the letters that seat may write as sculptor under ``letter_check = off``:
+    A-Z and every letter of his own words (never another seat's, A-B.15)."""
+    max_letters: int
+    """A-B.15: letter requests name positions 1..max_letters (or "last") for every object."""
     ring: tuple[EventKind, ...]
     start_tile: int
     """0-based index of the "?" tile the pawns start on (B3)."""
@@ -162,26 +197,27 @@ class Tables:
     """A-B.9: the most tiles bought with jewels, None for no limit."""
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+_is_int = is_int
 
 
 def _objects(config: GameConfig, players: int, per_player: int) -> tuple[str, ...]:
     if config.objects is None:
         return config.components.stand_in_objects.words[: players * per_player]
     objects = config.objects
-    if not isinstance(objects, tuple) or len(objects) != players:
+    if type(objects) is not tuple or len(objects) != players:
         raise InvalidConfig(f"B1: objects must hold {players} tuples of words, one per seat")
     words: list[str] = []
+    limit = config.components.word_limit.max_letters
     for seat, own in enumerate(objects):
-        if not isinstance(own, tuple) or len(own) != per_player:
+        if type(own) is not tuple or len(own) != per_player:
             raise InvalidConfig(
-                f"B1: with {players} players seat {seat} sculpts {per_player} objects, not {own!r}"
+                f"B1: with {players} players seat {seat} sculpts {per_player} objects, "
+                f"not {describe(own)} @ objects[{seat}]"
             )
-        for word in own:
-            if not isinstance(word, str) or not normalise_word(word):
-                raise InvalidConfig(f"B2: seat {seat}'s secret word {word!r} is empty")
-            words.append(word)
+        problems = word_problems(own, limit, f"objects[{seat}]")
+        if problems:
+            raise InvalidConfig(f"B2: seat {seat}'s secret words: " + "; ".join(problems))
+        words.extend(own)
     return tuple(words)
 
 
@@ -196,8 +232,8 @@ def _ring(config: GameConfig) -> tuple[EventKind, ...]:
             )
         return data_ring
     ring = config.event_ring
-    if not isinstance(ring, tuple):
-        raise InvalidConfig(f"A-B.1: event_ring must be a tuple of EventKind, not {ring!r}")
+    if type(ring) is not tuple:
+        raise InvalidConfig(f"A-B.1: event_ring must be a tuple of EventKind, not {describe(ring)}")
     problems = ring_problems(ring, "event_ring")
     if problems:
         raise InvalidConfig("A-B.1: " + "; ".join(problems))
@@ -210,34 +246,40 @@ def derive_tables(config: GameConfig) -> Tables:
     B2 every secret word stored (not empty), B4 the first player a seat, the A-B.1 ring (a
     strict ring is never the provisional one), the A-B.2 track, the A-B.9 jewel limit, the
     A-B.17 penalty (0 or more) and the A-B.18 first-player option."""
-    if not isinstance(config, GameConfig):
-        raise InvalidConfig(f"expected a GameConfig, got {type(config).__name__}")
+    if type(config) is not GameConfig:
+        raise InvalidConfig(f"expected a GameConfig, got {describe(config)}")
     data = config.components
-    if not isinstance(data, ComponentData):
+    if type(data) is not ComponentData:
         raise InvalidConfig("components must be a ComponentData (see load_components)")
     players = config.players
     per_player = data.objects_for(players) if _is_int(players) else None
     if per_player is None:
         counts = ", ".join(str(row.players) for row in data.objects_per_player)
-        raise InvalidConfig(f"B1: Barbarossa is for {counts} players, not {players!r}")
+        raise InvalidConfig(f"B1: Barbarossa is for {counts} players, not {describe(players)}")
     for name, kind in OPTION_TYPES.items():
-        if not isinstance(getattr(config, name), kind):
-            raise InvalidConfig(f"{name} must be a {kind.__name__}, got {getattr(config, name)!r}")
+        if type(getattr(config, name)) is not kind:
+            raise InvalidConfig(
+                f"{name} must be a {kind.__name__}, got {describe(getattr(config, name))}"
+            )
     if not _is_int(config.first_player) or not 0 <= config.first_player < players:
         raise InvalidConfig(f"B4: the first player must be a seat 0-{players - 1}")
-    penalty = config.unguessed_penalty
-    if not _is_int(penalty) or penalty < 0:
-        raise InvalidConfig(f"A-B.17: unguessed_penalty must be 0 or more, not {penalty!r}")
     track = data.track if config.track is None else config.track
-    if not isinstance(track, Track):
+    if type(track) is not Track:
         raise InvalidConfig("A-B.2: track must be a Track")
     problems = track_problems(track, "track")
     if problems:
         raise InvalidConfig("A-B.2: " + "; ".join(problems))
+    penalty = config.unguessed_penalty
+    if not is_int_in(penalty, 0, track.spaces):
+        raise InvalidConfig(
+            f"A-B.17: unguessed_penalty must lie within 0..{track.spaces} (the track), "
+            f"not {describe(penalty)}"
+        )
     ring = _ring(config)
     words = _objects(config, players, per_player)
     letters = tuple(normalise_word(word) for word in words)
-    alphabet = tuple(sorted(set(BASIC_LETTERS).union(*letters)))
+    per_seat = [letters[seat * per_player : (seat + 1) * per_player] for seat in range(players)]
+    alphabets = tuple(tuple(sorted(set(BASIC_LETTERS).union(*own))) for own in per_seat)
     limit = {JewelMove.SIX: 6, JewelMove.FIVE: 5, JewelMove.UNLIMITED: None}[config.max_jewel_move]
     return Tables(
         players=players,
@@ -245,7 +287,8 @@ def derive_tables(config: GameConfig) -> Tables:
         owners=tuple(seat for seat in range(players) for _ in range(per_player)),
         words=words,
         letters=letters,
-        alphabet=alphabet,
+        alphabets=alphabets,
+        max_letters=data.word_limit.max_letters,
         ring=ring,
         start_tile=ring.index(EventKind.QUESTION),
         track=track,

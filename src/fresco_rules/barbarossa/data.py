@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from ..kernel.bounds import bound_problems
 from ..kernel.codec import (
     DigestIdentity,
     content_digest,
@@ -27,6 +28,7 @@ from ..kernel.codec import (
 )
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe, is_int, is_int_in, is_str
 from .vocab import EventKind, normalise_word
 
 PROVENANCES = ("rulebook", "seed", "review", "decision", "provisional")
@@ -100,6 +102,16 @@ class RingTile:
 
 
 @frozen
+class WordLimit:
+    """A-B.15: the longest secret word (in letters, spaces removed) the game accepts. Letter
+    requests offer positions 1..``max_letters`` (and "last") for every object alike, so what
+    the asker is offered never depends on a word's length."""
+
+    max_letters: int
+    provenance: str
+
+
+@frozen
 class StandIns:
     """Stand-in secret words for games whose config names none."""
 
@@ -122,6 +134,7 @@ class ComponentData(DigestIdentity):
     sculptor_table: tuple[SculptorRow, ...]
     ring: tuple[RingTile, ...]
     stand_in_objects: StandIns
+    word_limit: WordLimit
     digest: str = attrs.field(default="")
 
     def objects_for(self, players: int) -> int | None:
@@ -138,19 +151,58 @@ class ComponentData(DigestIdentity):
 _converter = strict_converter()
 
 
+MAX_FILE_BYTES = 1_000_000
+"""A component file larger than this is refused before it is parsed."""
+
+BOUNDS: dict[str, tuple[int, int]] = {
+    "version": (1, 1_000_000),
+    "len(objects_per_player)": (1, 8),
+    "objects_per_player[].players": (2, 8),
+    "objects_per_player[].objects": (1, 10),
+    "track.spaces": (2, 200),
+    "track.start": (0, 199),
+    "track.finish": (1, 199),
+    "jewels.start": (0, 100),
+    "jewels.maximum": (0, 100),
+    "arrows.total": (1, 100),
+    "arrows.per_object": (1, 10),
+    "len(arrows.guesser_gain)": (1, 10),
+    "arrows.guesser_gain[]": (0, 100),
+    "curses.per_player": (0, 20),
+    "die.sides": (2, 20),
+    "len(sculptor_table)": (1, 100),
+    "sculptor_table[].arrows": (1, 100),
+    "sculptor_table[].move": (-100, 100),
+    "len(ring)": (0, 100),
+    "ring[].tile": (0, 100),
+    "word_limit.max_letters": (1, 64),
+    "len(stand_in_objects.words)": (1, 200),
+}
+"""The range of every number and list a physical box can have (A-B.2 track, B3 box, B16
+table, A-B.15 word length), as ``kernel.bounds`` patterns: a file outside them is refused by
+path before anything proportional to a count is built."""
+
+
 def track_problems(track: Track, path: str) -> list[str]:
     """Problems of a track geometry (A-B.2), each naming its path."""
     problems = []
-    if track.spaces < 2:
-        problems.append(f"a track needs 2 spaces or more @ {path}.spaces")
+    low, high = BOUNDS["track.spaces"]
+    if not is_int_in(track.spaces, low, high):
+        problems.append(
+            f"a track has {low}-{high} spaces, not {describe(track.spaces)} @ {path}.spaces"
+        )
+        return problems
+    if not is_int(track.start) or not is_int(track.finish):
+        problems.append(f"start and finish are integers @ {path}")
+        return problems
     if not 0 <= track.start < track.finish:
         problems.append(f"start {track.start} must lie before finish {track.finish} @ {path}.start")
     if not track.finish < track.spaces:
         problems.append(
             f"finish {track.finish} is off the {track.spaces}-space track @ {path}.finish"
         )
-    if track.provenance not in PROVENANCES:
-        problems.append(f"unknown provenance {track.provenance!r} @ {path}.provenance")
+    if not is_str(track.provenance) or track.provenance not in PROVENANCES:
+        problems.append(f"unknown provenance {describe(track.provenance)} @ {path}.provenance")
     return problems
 
 
@@ -159,17 +211,34 @@ def ring_problems(kinds: tuple[object, ...], path: str) -> list[str]:
     problems = []
     if len(kinds) != EVENT_TILES:
         problems.append(f"the ring has {EVENT_TILES} event tiles, not {len(kinds)} @ {path}")
+        return problems
     for i, kind in enumerate(kinds):
-        if not isinstance(kind, EventKind):
-            problems.append(f"{kind!r} is no event kind @ {path}[{i}]")
+        if type(kind) is not EventKind:
+            problems.append(f"{describe(kind)} is no event kind @ {path}[{i}]")
+    if problems:
+        return problems
     missing = [kind.value for kind in EventKind if kind not in kinds]
     if missing:
         problems.append(f"every kind of tile lies on the ring; missing {missing} @ {path}")
     return problems
 
 
+def word_problems(words: tuple[str, ...], limit: int, path: str) -> list[str]:
+    """B2, A-B.15: every secret word has 1..``limit`` letters (spaces removed)."""
+    problems = []
+    for j, word in enumerate(words):
+        if not is_str(word):
+            problems.append(f"a word is a string, not {describe(word)} @ {path}[{j}]")
+        elif len(word) > 4 * limit or not 1 <= len(normalise_word(word)) <= limit:
+            problems.append(
+                f"a secret word has 1-{limit} letters, not {describe(word)} @ {path}[{j}]"
+            )
+    return problems
+
+
 def _problems_in(data: ComponentData) -> list[str]:
-    """Semantic checks (counts, ranges, references); each problem names its path."""
+    """Semantic checks (ranges first, then counts and cross-field laws); each problem names its
+    path."""
     problems: list[str] = []
 
     def check(ok: bool, path: str, message: str) -> None:
@@ -177,33 +246,28 @@ def _problems_in(data: ComponentData) -> list[str]:
             problems.append(f"{message} @ {path}")
 
     def check_provenance(value: str, path: str) -> None:
-        check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {value!r}")
+        check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {describe(value)}")
 
-    check(data.version >= 1, "$.version", "version must be 1 or more")
+    problems.extend(bound_problems(_converter.unstructure(data), BOUNDS))
+    if problems:  # the laws below build lists as long as these counts
+        return problems
+    problems.extend(track_problems(data.track, "$.track"))
     check(bool(data.objects_per_player), "$.objects_per_player", "no player count")
     seen: set[int] = set()
     for i, row in enumerate(data.objects_per_player):
         path = f"$.objects_per_player[{i}]"
-        check(row.players >= 2, f"{path}.players", "a game needs 2 players or more")
         check(row.players not in seen, f"{path}.players", f"{row.players} players listed twice")
         seen.add(row.players)
-        check(row.objects >= 1, f"{path}.objects", "each player sculpts 1 object or more")
         check_provenance(row.provenance, path)
-    problems.extend(track_problems(data.track, "$.track"))
     jewels = data.jewels
-    check(jewels.maximum >= 0, "$.jewels.maximum", "must not be negative")
     check(0 <= jewels.start <= jewels.maximum, "$.jewels.start", "must lie within 0..maximum")
     check_provenance(jewels.provenance, "$.jewels")
     arrows = data.arrows
-    check(arrows.total >= 1, "$.arrows.total", "the game needs 1 arrow or more")
-    check(arrows.per_object >= 1, "$.arrows.per_object", "an object holds 1 arrow or more")
     check(
         len(arrows.guesser_gain) == arrows.per_object,
         "$.arrows.guesser_gain",
         f"one gain per arrow an object can hold ({arrows.per_object})",
     )
-    for j, gain in enumerate(arrows.guesser_gain):
-        check(gain >= 0, f"$.arrows.guesser_gain[{j}]", "must not be negative")
     check_provenance(arrows.provenance, "$.arrows")
     for row in data.objects_per_player:
         room = row.players * row.objects * min(arrows.per_object, row.players - 1)
@@ -212,9 +276,7 @@ def _problems_in(data: ComponentData) -> list[str]:
             "$.arrows.total",
             f"{row.players} players' objects hold only {room} arrows (A-B.14)",
         )
-    check(data.curses.per_player >= 0, "$.curses.per_player", "must not be negative")
     check_provenance(data.curses.provenance, "$.curses")
-    check(data.die.sides >= 1, "$.die.sides", "a die has 1 side or more")
     check_provenance(data.die.provenance, "$.die")
     counts = [row.arrows for row in data.sculptor_table]
     check(
@@ -231,9 +293,10 @@ def _problems_in(data: ComponentData) -> list[str]:
     words = data.stand_in_objects.words
     most = max((row.players * row.objects for row in data.objects_per_player), default=0)
     check(len(words) >= most, "$.stand_in_objects.words", f"fewer than {most} words")
-    for j, word in enumerate(words):
-        check(bool(normalise_word(word)), f"$.stand_in_objects.words[{j}]", "an empty word")
+    problems.extend(word_problems(words, data.word_limit.max_letters, "$.stand_in_objects.words"))
+    check(len(set(words)) == len(words), "$.stand_in_objects.words", "a stand-in word twice")
     check_provenance(data.stand_in_objects.provenance, "$.stand_in_objects")
+    check_provenance(data.word_limit.provenance, "$.word_limit")
     return problems
 
 
@@ -265,11 +328,17 @@ def load_components(path: str | Path) -> ComponentData:
     """Load and validate a TOML component file (see ``data/components.toml`` for the format)."""
     file = Path(path)
     try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise InvalidData(f"{file}: larger than {MAX_FILE_BYTES} bytes")
         raw = tomllib.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
         raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidData(f"{file}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise InvalidData(f"{file}: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise InvalidData(f"{file}: not valid TOML ({describe(str(exc))})") from None
     return components_from_mapping(raw, source=str(file))
 
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
-from ..kernel.notation import quote
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe
 from . import turns
 from .actions import (
     Action,
@@ -19,17 +19,18 @@ from .actions import (
     GiveLetter,
     Guess,
     Judge,
+    NoSuchLetter,
     RollDie,
     SpendJewels,
     StopAsking,
 )
-from .config import QuestionPhase
 from .flow import advance
 from .seat_view import PlayerView
-from .state import Judgement, State, Step
+from .state import Judgement, State, Step, object_name
 from .turns import current_player as current_player
 from .turns import decision_rule as decision_rule
-from .vocab import Reply, Verdict
+from .turns import position_name
+from .vocab import REPLY_LABELS, Reply, Verdict
 
 Check = Callable[[State, Any], IllegalAction | None]
 Effect = Callable[[State, Any], State]
@@ -40,6 +41,7 @@ _RULES: dict[type, tuple[Check, Effect]] = {
     AskLetter: (turns.check_ask_letter, turns.do_ask_letter),
     DeclineLetter: (turns.check_decline, turns.do_decline),
     GiveLetter: (turns.check_give_letter, turns.do_give_letter),
+    NoSuchLetter: (turns.check_no_such_letter, turns.do_give_letter),
     AskQuestion: (turns.check_ask_question, turns.do_ask_question),
     Answer: (turns.check_answer, turns.do_answer),
     StopAsking: (turns.check_stop, turns.do_stop),
@@ -77,19 +79,26 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     actions: list[Action] = [AskQuestion(obj) for obj in turns.opponent_objects(state, seat)]
     if step is Step.SOLUTION:
         actions.extend(Guess(obj) for obj in turns.guessable(state, seat))
-    if state.config.question_phase is QuestionPhase.MAY_STOP:
+    if turns.may_stop(state):
         actions.append(StopAsking())
     return tuple(actions)
 
 
+def _rules_for(action: object) -> tuple[Check, Effect] | None:
+    """The validator and effect of an action's exact class (compared by identity: a hostile
+    metaclass's ``__eq__``/``__hash__`` never runs)."""
+    kind = type(action)
+    return next((rules for cls, rules in _RULES.items() if cls is kind), None)
+
+
 def _violation(state: State, action: object) -> IllegalAction | None:
-    if not isinstance(state, State):
-        return MalformedAction("B3", f"expected a Barbarossa State, got {type(state).__name__}")
-    rules = _RULES.get(type(action))
+    if type(state) is not State:
+        return MalformedAction("B3", f"expected a Barbarossa State, got {describe(state)}")
+    rules = _rules_for(action)
     if rules is None:
         return MalformedAction(
             SHAPE_RULE,
-            f"{quote(action)} is not a Barbarossa action",
+            f"{describe(action)} is not a Barbarossa action",
             seat=current_player(state),
             where=state.where(),
         )
@@ -101,7 +110,7 @@ def _violation(state: State, action: object) -> IllegalAction | None:
         # Only reachable with hand-built actions holding odd field values.
         return MalformedAction(
             decision_rule(state),
-            f"malformed {type(action).__name__}: {exc}",
+            f"malformed {type(action).__name__}: {describe(str(exc))}",
             seat=current_player(state),
             where=state.where(),
         )
@@ -118,7 +127,9 @@ def apply(state: State, action: object) -> State:
     problem = _violation(state, action)
     if problem is not None:
         raise problem
-    return advance(_RULES[type(action)][1](state, action))
+    rules = _rules_for(action)
+    assert rules is not None
+    return advance(rules[1](state, action))
 
 
 def is_over(state: State) -> bool:
@@ -156,9 +167,10 @@ def token_ledger(state: State) -> dict[str, dict[str, int]]:
 
 @implements("B2", "B24", "A-B.21")
 def player_view(state: State, seat: int) -> PlayerView:
-    """B24 (A-B.21): what one seat may see. Letters are private between asker and sculptor;
-    of a guess everyone learns only the object and the verdict. B2: a seat knows its own words;
-    every slip is shown once the game is over."""
+    """B24 (A-B.21): what one seat may see. Everything said aloud (``log``: questions' objects
+    and answers, letter requests' objects and positions, guesses' objects and verdicts) is
+    public; a letter (``""``: "no such letter") only for its asker and sculptor. B2: a seat
+    knows its own words; every slip is shown once the game is over."""
     tables = state.tables
     over = state.step is Step.OVER
     return PlayerView(
@@ -181,6 +193,16 @@ def player_view(state: State, seat: int) -> PlayerView:
             for note in state.notes
             if note.is_letter and seat in (note.seat, tables.owners[note.obj])
         ),
+        request=None
+        if state.request is None
+        else (
+            state.request.judgement.value,
+            state.request.asker,
+            state.request.obj,
+            state.request.position,
+        ),
+        window=None if state.window is None else state.window.value,
+        callers=state.callers,
         log=public_log(state),
         winners=state.winners,
     )
@@ -188,13 +210,22 @@ def player_view(state: State, seat: int) -> PlayerView:
 
 @implements("B24", "A-B.21")
 def public_log(state: State) -> tuple[str, ...]:
-    """B24 (A-B.21): what everyone learns of letters and guesses: "P asked Q for a letter" and
-    "P's guess on object X was right/wrong", in game order."""
-    owners = state.tables.owners
-    return tuple(
-        f"seat {note.seat} asked seat {owners[note.obj]} for a letter"
-        if note.is_letter
-        else f"seat {note.seat}'s guess on object {note.obj} was "
-        + ("right" if note.right else "wrong")
-        for note in state.notes
-    )
+    """B24: what everyone hears, in game order: each question's object and the sculptor's
+    answer, each letter request's object and position, each guess's object and verdict. The
+    letter itself (or "no such letter") is not in it. A-B.21: this is the public part of the
+    log of what each player has observed; ``player_view`` adds a seat's private letters."""
+    lines = []
+    for note in state.notes:
+        what = object_name(state, note.obj)
+        how = " with a curse" if note.curse else ""
+        if note.reply is not None:
+            lines.append(f"seat {note.seat} asked about {what}: {REPLY_LABELS[note.reply]}")
+        elif note.is_letter:
+            lines.append(
+                f"seat {note.seat} asked seat {state.owner(note.obj)}{how} for "
+                f"{position_name(note.position)} of {what}"
+            )
+        else:
+            verdict = "right" if note.right else "wrong"
+            lines.append(f"seat {note.seat}'s guess{how} on {what} was {verdict}")
+    return tuple(lines)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from attrs import evolve
-
 from ..kernel.chance import Outcome, draw, start_chance
 from ..kernel.errors import MalformedAction
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe
 from .config import CurseInOwnSolution, FirstPlayer, GameConfig, derive_tables
 from .scoring import dragon
 from .state import Event, State, Step
@@ -20,7 +20,7 @@ from .state import replace_at as _replace
 from .vocab import EventKind
 
 
-@implements("B1", "B2", "B3", "B4", "A-B.18")
+@implements("B1", "B2", "B3", "B4", "B17", "A-B.12", "A-B.18")
 def new_game(
     config: GameConfig | None = None,
     seed: int = 0,
@@ -32,6 +32,7 @@ def new_game(
 
     B1/B2: each seat's secret words are stored (2 or 3 objects each). B3: every pawn on the "?"
     tile, every disc on Start, 12 jewels and 3 curse tokens each, the 13 arrows in the supply.
+    B17 (A-B.12): a curse window is open before the first move.
     B4 (A-B.18): the first player is ``config.first_player``, or with
     ``first_player_choice = random`` drawn from the seeded chance source. ``chance`` replays
     recorded outcomes (``(kind, outcome)`` pairs, as in ``state.chance.log``); with
@@ -39,8 +40,8 @@ def new_game(
     """
     if config is None:
         config = GameConfig()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise MalformedAction("A-B.18", f"the seed must be an integer, not {seed!r}")
+    if type(seed) is not int:
+        raise MalformedAction("A-B.18", f"the seed must be an integer, not {describe(seed)}")
     tables = derive_tables(config)
     source = start_chance(seed, chance, scripted_only=chance_only)
     players = tables.players
@@ -50,7 +51,7 @@ def new_game(
             source, "first_player", [str(seat) for seat in range(players)], rule="A-B.18"
         )
         first = index
-    return State(
+    state = State(
         config=config,
         tables=tables,
         chance=source,
@@ -71,6 +72,7 @@ def new_game(
         notes=(),
         winners=(),
     )
+    return open_window(state, Event.START)
 
 
 def roll_die(state: State, kind: str = "die", rule: str = "B5") -> tuple[int, State]:
@@ -215,6 +217,7 @@ def pass_turn(state: State) -> State:
         turn=state.turn + 1,
         step=Step.MOVE,
         die=0,
+        asked=False,
     )
 
 

@@ -16,7 +16,7 @@ from ..kernel import codec as generic
 from ..kernel.chance import Outcome
 from ..kernel.records import RecordCodec
 from .actions import ACTION_TYPES
-from .config import GameConfig, derive_tables
+from .config import SETUP_BOUNDS, GameConfig, derive_tables
 from .data import ComponentData, default_components
 from .engine import current_player, decision_rule
 from .flow import new_game
@@ -43,6 +43,7 @@ SPEC = generic.CodecSpec(
     chance_rule="B5",
     players=(3, 4),
     package=__package__,
+    setup_bounds=SETUP_BOUNDS,
 )
 """How Barbarossa's configs, states and actions are written in records."""
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..kernel.untrusted import describe as describe_value
 from .actions import (
     Action,
     Answer,
@@ -12,12 +13,13 @@ from .actions import (
     GiveLetter,
     Guess,
     Judge,
+    NoSuchLetter,
     RollDie,
     SpendJewels,
     StopAsking,
 )
 from .state import State, Step, object_name
-from .turns import current_player
+from .turns import current_player, position_name
 from .vocab import EVENT_LABELS, REPLY_LABELS
 
 
@@ -35,17 +37,18 @@ def describe(state: State, action: Action) -> str:
         return f"{who} spends {action.count} jewels to move {action.count} tiles"
     if isinstance(action, AskLetter):
         how = " with a curse" if state.callers else ""
-        return f"{who} asks{how} for letter {action.position} of {object_name(state, action.obj)}"
+        what = position_name(action.position)
+        return f"{who} asks{how} for {what} of {object_name(state, action.obj)}"
     if isinstance(action, DeclineLetter):
         return f"{who} asks the Letter Dwarf for nothing"
-    if isinstance(action, GiveLetter):
+    if isinstance(action, GiveLetter | NoSuchLetter):  # the same words: the slip is folded
         request = state.request
         asker = request.asker if request is not None else None
         return f"{who} writes a letter for {_seat(asker)}"
     if isinstance(action, AskQuestion):
         return f"{who} asks a question about {object_name(state, action.obj)}"
     if isinstance(action, Answer):
-        return f"{who} answers {REPLY_LABELS.get(action.reply, repr(action.reply))}"
+        return f"{who} answers {REPLY_LABELS[action.reply]}"
     if isinstance(action, StopAsking):
         return f"{who} stops asking"
     if isinstance(action, Guess):
@@ -57,7 +60,7 @@ def describe(state: State, action: Action) -> str:
         if not action.callers:
             return "nobody calls a curse"
         return "Curse! called by " + ", ".join(f"seat {seat}" for seat in action.callers)
-    return f"{who}: {action!r}"
+    return f"{who}: {describe_value(action)}"
 
 
 def events(before: State, after: State) -> list[str]:

@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from attrs import evolve
-
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
 from .config import FinishTiebreak, GuessResolution
 from .data import ComponentData, default_components

@@ -25,5 +25,9 @@ class PlayerView(MappingView):
     arrow_holders: tuple[tuple[int, ...], ...]
     words: tuple[str | None, ...]
     letters: tuple[tuple[int, int, int, str], ...]
+    request: tuple[str, int, int, int] | None
+    """The judgement being asked for: (kind, asker, object, letter position), public (B24)."""
+    window: str | None
+    callers: tuple[int, ...]
     log: tuple[str, ...]
     winners: tuple[int, ...]

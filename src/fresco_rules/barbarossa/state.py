@@ -16,7 +16,7 @@ from attrs import frozen
 from ..kernel.chance import Chance
 from ..kernel.view import Viewable
 from .config import GameConfig, Tables
-from .vocab import EVENT_LABELS
+from .vocab import EVENT_LABELS, Reply
 from .words import object_label
 
 T = TypeVar("T")
@@ -49,8 +49,10 @@ class Step(Enum):
 
 
 class Event(Enum):
-    """The atomic events after which a curse window opens (A-B.12)."""
+    """The atomic events after which a curse window opens (A-B.12), and the start of the
+    game (a curse may be called before the very first move)."""
 
+    START = "start of the game"
     ROLL = "roll"
     MOVE = "move"
     TILE = "tile effect"
@@ -82,8 +84,9 @@ class Request:
 
 @frozen
 class Note:
-    """A letter given or a guess judged, in game order. A letter is private between asker and
-    sculptor; of a guess everyone learns the object and the verdict (B24, A-B.21)."""
+    """A question answered, a letter given or a guess judged, in game order (B24). Public:
+    the object, the answer, a letter request's position and a guess's verdict. Private
+    between asker and sculptor: the letter itself (or "no such letter")."""
 
     seat: int
     """The asker or the guesser."""
@@ -91,14 +94,21 @@ class Note:
     curse: bool
     """Asked or guessed with a curse (B17)."""
     position: int = 0
-    """A letter's 1-based position; 0 for a guess."""
+    """A letter's position (1-based, or ``LAST_LETTER``); 0 for a question or a guess."""
     letter: str = ""
+    """The letter given; ``NO_SUCH_LETTER`` ("") when the word has no such position."""
     right: bool = False
     """A guess's verdict."""
+    reply: Reply | None = None
+    """A question's answer (None for a letter or a guess)."""
 
     @property
     def is_letter(self) -> bool:
-        return self.position > 0
+        return self.position != 0
+
+    @property
+    def is_answer(self) -> bool:
+        return self.reply is not None
 
 
 @frozen(repr=False)
@@ -136,6 +146,9 @@ class State(Viewable):
     """Letters given and guesses judged, in order (B24)."""
     winners: tuple[int, ...]
     """Empty until the game is over (B19)."""
+    asked: bool = False
+    """A question has been asked in this turn's question phase (A-B.10: stopping before the
+    first question declines the "?" tile)."""
 
     def arrows_placed(self) -> int:
         return sum(len(holders) for holders in self.arrows)

@@ -8,7 +8,8 @@ action                          text
 ==============================  ========================
 ``RollDie()``                   ``roll``
 ``SpendJewels(3)``              ``jewels 3``
-``AskLetter(3, 2)``             ``letter 1b 2``
+``AskLetter(3, 2)``             ``letter 1b 2`` (``letter 1b last`` for the last letter)
+``NoSuchLetter()``              ``no such letter`` (A-B.15)
 ``DeclineLetter()``             ``no letter``
 ``GiveLetter("B")``             ``write B``
 ``AskQuestion(3)``              ``ask 1b``
@@ -34,13 +35,14 @@ from .actions import (
     GiveLetter,
     Guess,
     Judge,
+    NoSuchLetter,
     RollDie,
     SpendJewels,
     StopAsking,
 )
 from .engine import current_player, decision_rule, explain, legal_actions
 from .state import State
-from .vocab import Reply, Verdict
+from .vocab import LAST_LETTER, Reply, Verdict
 from .words import object_label, parse_object
 
 REPLY_WORDS = {
@@ -55,6 +57,7 @@ _SIMPLE: dict[str, Action] = {
     "no letter": DeclineLetter(),
     "stop": StopAsking(),
     "no curse": CallCurses(()),
+    "no such letter": NoSuchLetter(),
 }
 
 
@@ -71,7 +74,10 @@ def notation(action: Action, state: State | None = None) -> str:
     if isinstance(action, SpendJewels):
         return f"jewels {action.count}"
     if isinstance(action, AskLetter):
-        return f"letter {object_label(action.obj, n)} {action.position}"
+        position = "last" if action.position == LAST_LETTER else str(action.position)
+        return f"letter {object_label(action.obj, n)} {position}"
+    if isinstance(action, NoSuchLetter):
+        return "no such letter"
     if isinstance(action, DeclineLetter):
         return "no letter"
     if isinstance(action, GiveLetter):
@@ -115,7 +121,8 @@ def _read(state: State, wanted: str, raw: str) -> Action | None:
             return None
         return AskQuestion(obj) if verb == "ask" else Guess(obj)
     if verb == "letter" and len(args) == 2:
-        obj, position = parse_object(args[0], n), _number(args[1])
+        obj = parse_object(args[0], n)
+        position = LAST_LETTER if args[1] == "last" else _number(args[1])
         return None if obj is None or position is None else AskLetter(obj, position)
     if verb == "write":
         letter = raw.partition(" ")[2]

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from attrs import evolve
-
 from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe, is_int, is_int_in, is_str, is_tuple_of
 from .actions import (
     Answer,
     AskLetter,
@@ -19,6 +19,7 @@ from .actions import (
     GiveLetter,
     Guess,
     Judge,
+    NoSuchLetter,
     RollDie,
     SpendJewels,
     StopAsking,
@@ -45,7 +46,9 @@ from .state import (
     object_name,
 )
 from .state import replace_at as _replace
-from .vocab import Reply, Verdict
+from .vocab import LAST_LETTER, NO_SUCH_LETTER, Reply, Verdict
+
+_is_int = is_int
 
 _STEP_RULE = {
     Step.MOVE: "B5",
@@ -86,8 +89,9 @@ def current_player(state: State) -> int | None:
     return state.active
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def position_name(position: int) -> str:
+    """``letter 3`` or ``the last letter`` (A-B.15)."""
+    return "the last letter" if position == LAST_LETTER else f"letter {position}"
 
 
 def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> IllegalAction:
@@ -105,7 +109,7 @@ def pending(state: State) -> str:
     if request is not None:
         what = {
             Judgement.ANSWER: "answer the question",
-            Judgement.LETTER: f"give letter {request.position}",
+            Judgement.LETTER: f"give {position_name(request.position)}",
             Judgement.VERDICT: "judge the guess",
         }[request.judgement]
         return f"seat {state.owner(request.obj)} must {what} on {object_name(state, request.obj)}"
@@ -158,11 +162,11 @@ def guessable(state: State, seat: int) -> tuple[int, ...]:
 
 
 def _check_object(state: State, obj: object, rule: str) -> IllegalAction | None:
-    if not _is_int(obj) or not 0 <= obj < len(state.tables.owners):  # type: ignore[operator]
+    if not is_int_in(obj, 0, len(state.tables.owners) - 1):
         return _fail(
             state,
             rule,
-            f"object {obj!r} does not exist (0-{len(state.tables.owners) - 1})",
+            f"object {describe(obj)} does not exist (0-{len(state.tables.owners) - 1})",
             malformed=True,
         )
     return None
@@ -207,7 +211,9 @@ def check_spend(state: State, action: SpendJewels) -> IllegalAction | None:
         return _fail(state, "B5", f"the pawn moves at the start of a turn only; {pending(state)}")
     count = action.count
     if not _is_int(count):
-        return _fail(state, "B5", f"the jewel count must be an integer: {count!r}", malformed=True)
+        return _fail(
+            state, "B5", f"the jewel count must be an integer: {describe(count)}", malformed=True
+        )
     if count < 1:
         return _fail(state, "A-B.9", f"spending {count} jewels moves nothing (at least 1)")
     limit = state.tables.jewel_limit
@@ -228,19 +234,25 @@ def do_spend(state: State, action: SpendJewels) -> State:
 # --- letters (B9, B17, A-B.15) ---------------------------------------------------------------
 
 
+def letter_positions(state: State) -> tuple[int, ...]:
+    """A-B.15: the positions a letter request may name, the same for every object: 1..N for
+    the data's fixed N, then ``LAST_LETTER``."""
+    return (*range(1, state.tables.max_letters + 1), LAST_LETTER)
+
+
 def legal_letter_requests(state: State, seat: int) -> list[AskLetter]:
     return [
         AskLetter(obj, position)
         for obj in opponent_objects(state, seat)
-        for position in range(1, len(state.tables.letters[obj]) + 1)
+        for position in letter_positions(state)
     ]
 
 
 @implements("B9", "B17", "A-B.14", "A-B.15")
 def check_ask_letter(state: State, action: AskLetter) -> IllegalAction | None:
     """B9: on the Letter Dwarf, or B17 as a curse's effect, ask one opponent (A-B.14) for the
-    letter at one position of one of his objects; A-B.15 the position lies within the stored
-    word (1 = the first letter)."""
+    letter at one position of one of his objects; A-B.15 a position 1..N (N fixed by the data
+    for every object, so nothing depends on the secret word's length) or the last."""
     caller = curse_caller(state)
     if caller is None and main_step(state) is not Step.LETTER:
         return _fail(
@@ -254,12 +266,18 @@ def check_ask_letter(state: State, action: AskLetter) -> IllegalAction | None:
         return problem
     if state.owner(action.obj) == seat:
         return _fail(state, "A-B.14", "letters are asked of opponents' objects only")
-    length = len(state.tables.letters[action.obj])
     position = action.position
+    most = state.tables.max_letters
     if not _is_int(position):
-        return _fail(state, "A-B.15", f"position {position!r} is no integer", malformed=True)
-    if not 1 <= position <= length:
-        return _fail(state, "A-B.15", f"position {position} is not within the word (1-{length})")
+        return _fail(
+            state, "A-B.15", f"position {describe(position)} is no integer", malformed=True
+        )
+    if not (1 <= position <= most or position == LAST_LETTER):
+        return _fail(
+            state,
+            "A-B.15",
+            f"position {position} is not one of 1-{most} or {LAST_LETTER} (the last letter)",
+        )
     return None
 
 
@@ -282,41 +300,94 @@ def do_decline(state: State, action: DeclineLetter) -> State:
     return end_effect(state)
 
 
-def legal_letters(state: State, request: Request) -> list[GiveLetter]:
+def stored_letter(state: State, request: Request) -> str:
+    """A-B.15: the stored word's letter at the requested position, or ``NO_SUCH_LETTER``."""
+    word = state.tables.letters[request.obj]
+    if request.position == LAST_LETTER:
+        return word[-1]
+    return word[request.position - 1] if request.position <= len(word) else NO_SUCH_LETTER
+
+
+def legal_letters(state: State, request: Request) -> list[GiveLetter | NoSuchLetter]:
+    """The sculptor's possible answers: under ``letter_check = on`` the stored one only; under
+    ``off`` any letter of his alphabet (A-Z and his own words' letters) or "no such letter"."""
     if state.config.letter_check is LetterCheck.ON:
-        return [GiveLetter(state.tables.letters[request.obj][request.position - 1])]
-    return [GiveLetter(letter) for letter in state.tables.alphabet]
+        letter = stored_letter(state, request)
+        return [NoSuchLetter() if letter == NO_SUCH_LETTER else GiveLetter(letter)]
+    sculptor = state.owner(request.obj)
+    answers: list[GiveLetter | NoSuchLetter] = [
+        GiveLetter(letter) for letter in state.tables.alphabets[sculptor]
+    ]
+    if request.position != LAST_LETTER:
+        answers.append(NoSuchLetter())
+    return answers
+
+
+def _letter_request(state: State) -> tuple[Request | None, IllegalAction | None]:
+    request = state.request
+    if request is None or request.judgement is not Judgement.LETTER:
+        return None, _fail(state, "B9", f"no letter was asked for; {pending(state)}")
+    return request, None
 
 
 @implements("B9", "A-B.15", "A-B.16")
 def check_give_letter(state: State, action: GiveLetter) -> IllegalAction | None:
     """B9: the sculptor writes the requested letter for the asker. A-B.16: it is his input;
     A-B.15 under ``letter_check = on`` it must be the stored word's letter at that position
-    (spaces removed, case ignored), under ``off`` any letter is taken as given."""
-    request = state.request
-    if request is None or request.judgement is not Judgement.LETTER:
-        return _fail(state, "B9", f"no letter was asked for; {pending(state)}")
+    (spaces removed, case ignored), under ``off`` any letter of his alphabet is taken as
+    given."""
+    request, problem = _letter_request(state)
+    if request is None:
+        return problem
     letter = action.letter
-    if not isinstance(letter, str) or len(letter) != 1:
-        return _fail(state, "B9", f"a letter is one character, not {letter!r}", malformed=True)
-    if letter not in state.tables.alphabet:
-        return _fail(state, "A-B.15", f"{letter!r} is no letter (A-Z or one of the stored words')")
+    if not is_str(letter) or len(letter) != 1:
+        return _fail(
+            state, "B9", f"a letter is one plain character, not {describe(letter)}", malformed=True
+        )
+    sculptor = state.owner(request.obj)
+    if letter not in state.tables.alphabets[sculptor]:
+        return _fail(
+            state, "A-B.15", f"{describe(letter)} is no letter (A-Z or one of his own words')"
+        )
     if state.config.letter_check is LetterCheck.ON:
-        expected = state.tables.letters[request.obj][request.position - 1]
+        expected = stored_letter(state, request)
         if letter != expected:
             return _fail(
                 state,
                 "A-B.15",
-                f"letter {request.position} of {object_name(state, request.obj)} is not "
-                f"{letter!r} (letter_check = on)",
+                f"{position_name(request.position)} of {object_name(state, request.obj)} is "
+                f"not {describe(letter)} (letter_check = on)",
             )
     return None
 
 
-def do_give_letter(state: State, action: GiveLetter) -> State:
+@implements("A-B.15")
+def check_no_such_letter(state: State, action: NoSuchLetter) -> IllegalAction | None:
+    """A-B.15: a position beyond the word is answered "no such letter"; under ``letter_check
+    = on`` only when the stored word is that short. Every word has a last letter."""
+    request, problem = _letter_request(state)
+    if request is None:
+        return problem
+    if request.position == LAST_LETTER:
+        return _fail(state, "A-B.15", "every word has a last letter")
+    if (
+        state.config.letter_check is LetterCheck.ON
+        and stored_letter(state, request) != NO_SUCH_LETTER
+    ):
+        return _fail(
+            state,
+            "A-B.15",
+            f"{object_name(state, request.obj)} has a letter {request.position} "
+            "(letter_check = on)",
+        )
+    return None
+
+
+def do_give_letter(state: State, action: GiveLetter | NoSuchLetter) -> State:
     request = state.request
     assert request is not None
-    note = Note(request.asker, request.obj, request.curse, request.position, action.letter)
+    letter = action.letter if isinstance(action, GiveLetter) else NO_SUCH_LETTER
+    note = Note(request.asker, request.obj, request.curse, request.position, letter)
     state = evolve(state, notes=(*state.notes, note), request=None)
     if request.curse:
         return curse_done(state)
@@ -346,7 +417,8 @@ def check_ask_question(state: State, action: AskQuestion) -> IllegalAction | Non
 
 
 def do_ask_question(state: State, action: AskQuestion) -> State:
-    return evolve(state, request=Request(Judgement.ANSWER, state.active, action.obj))
+    request = Request(Judgement.ANSWER, state.active, action.obj)
+    return evolve(state, request=request, asked=True)
 
 
 @implements("B10", "A-B.16")
@@ -356,35 +428,61 @@ def check_answer(state: State, action: Answer) -> IllegalAction | None:
     request = state.request
     if request is None or request.judgement is not Judgement.ANSWER:
         return _fail(state, "B10", f"no question waits for an answer; {pending(state)}")
-    if not isinstance(action.reply, Reply):
-        return _fail(state, "B10", f"{action.reply!r} is not an answer", malformed=True)
+    if type(action.reply) is not Reply:
+        return _fail(state, "B10", f"{describe(action.reply)} is not an answer", malformed=True)
     return None
 
 
 @implements("B10", "B11")
 def do_answer(state: State, action: Answer) -> State:
     """B10: the first NO ends the question phase and the solution phase follows. B11: a NO in
-    the solution phase ends it, and with it the turn."""
-    state = evolve(state, request=None)
+    the solution phase ends it, and with it the turn. B24: the answer is public."""
+    request = state.request
+    assert request is not None
+    note = Note(request.asker, request.obj, False, reply=action.reply)
+    state = evolve(state, request=None, notes=(*state.notes, note))
     if action.reply is Reply.NO:
         following = Step.SOLUTION if state.step is Step.QUESTION else Step.TURN_OVER
         state = evolve(state, step=following)
     return open_window(state, Event.ANSWER)
 
 
-@implements("A-B.10")
+@implements("A-B.10", "B11")
+def may_stop(state: State) -> bool:
+    """A-B.10: whether the player may stop asking now. ``stop_to_guess``: in the question
+    phase only (B11: the solution phase ends only with a guess or a NO); ``may_stop``: in
+    either phase; ``until_no``: never."""
+    mode = state.config.question_phase
+    if mode is QuestionPhase.MAY_STOP:
+        return True
+    return mode is QuestionPhase.STOP_TO_GUESS and state.step is Step.QUESTION
+
+
+@implements("A-B.10", "B11")
 def check_stop(state: State, action: StopAsking) -> IllegalAction | None:
-    """A-B.10: under ``question_phase = may_stop`` the player may leave his question phase, or
-    his solution phase without guessing, at any time, and his turn ends; under ``until_no``
-    only a NO (or a guess) ends them."""
+    """A-B.10: under ``question_phase = stop_to_guess`` (the default) the player may stop
+    asking in his question phase, and goes on to the solution phase, which B11 ends only with
+    a guess or a NO; under ``may_stop`` he may leave either phase and his turn ends; under
+    ``until_no`` only a NO (or a guess) ends them."""
     if main_step(state) not in (Step.QUESTION, Step.SOLUTION):
         return _fail(state, "A-B.10", f"no question phase to leave; {pending(state)}")
-    if state.config.question_phase is QuestionPhase.UNTIL_NO:
+    mode = state.config.question_phase
+    if mode is QuestionPhase.UNTIL_NO:
         return _fail(state, "A-B.10", "the phase ends only at a NO or a guess (until_no)")
+    if not may_stop(state):
+        return _fail(
+            state,
+            "A-B.10",
+            "the solution phase ends only with a guess or a NO (stop_to_guess)",
+        )
     return None
 
 
 def do_stop(state: State, action: StopAsking) -> State:
+    """A-B.10: ``stop_to_guess`` after a question leads into the solution phase; before the
+    first question (the "?" tile declined) and under ``may_stop`` the turn ends."""
+    if state.config.question_phase is QuestionPhase.STOP_TO_GUESS and state.asked:
+        return evolve(state, step=Step.SOLUTION)
     return end_effect(state)
 
 
@@ -436,8 +534,8 @@ def check_judge(state: State, action: Judge) -> IllegalAction | None:
     request = state.request
     if request is None or request.judgement is not Judgement.VERDICT:
         return _fail(state, "B13", f"no guess waits for a verdict; {pending(state)}")
-    if not isinstance(action.verdict, Verdict):
-        return _fail(state, "B13", f"{action.verdict!r} is not a verdict", malformed=True)
+    if type(action.verdict) is not Verdict:
+        return _fail(state, "B13", f"{describe(action.verdict)} is not a verdict", malformed=True)
     return None
 
 
@@ -480,14 +578,22 @@ def check_call(state: State, action: CallCurses) -> IllegalAction | None:
         return _fail(state, "A-B.12", f"curses are called at a curse window; {pending(state)}")
     callers = action.callers
     players = state.tables.players
-    if not isinstance(callers, tuple) or not all(
-        _is_int(seat) and 0 <= seat < players for seat in callers
+    if not is_tuple_of(callers, int, max_len=players) or not all(
+        0 <= seat < players for seat in callers
     ):
         return _fail(
-            state, "A-B.12", f"callers must be seats 0-{players - 1}: {callers!r}", malformed=True
+            state,
+            "A-B.12",
+            f"callers must be distinct seats 0-{players - 1}: {describe(callers)}",
+            malformed=True,
         )
-    if len(set(callers)) != len(callers):
-        return _fail(state, "A-B.12", f"a caller is named twice: {callers!r}", malformed=True)
+    if len(set(callers)) != len(callers) or list(callers) != sorted(callers):
+        return _fail(
+            state,
+            "A-B.12",
+            f"callers are distinct seats in increasing order: {describe(callers)}",
+            malformed=True,
+        )
     for seat in callers:
         if state.curses[seat] < 1:
             return _fail(state, "B17", f"seat {seat} has no curse token left")

@@ -51,6 +51,12 @@ class Verdict(Enum):
     WRONG = "wrong"
 
 
+LAST_LETTER = -1
+"""A-B.15: the position of a letter request that asks for the last letter (as Python's -1)."""
+
+NO_SUCH_LETTER = ""
+"""A-B.15: a letter note's letter when the sculptor answered "no such letter"."""
+
 BASIC_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The letters a sculptor may write besides those of the stored words (A-B.15)."""
 

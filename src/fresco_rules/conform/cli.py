@@ -13,6 +13,7 @@ from importlib import import_module
 from typing import Any, TextIO
 
 from ..adapters.core import AdapterError
+from ..adapters.games import SPECS
 from .engine import Engine, EngineError, ProcessEngine, ReferenceEngine, serve
 from .harness import conform
 
@@ -25,7 +26,7 @@ def add_parser(commands: Any) -> None:
         description="check another engine against this library, game by game",
     )
     sub.add_argument(
-        "--game", default="fresco", choices=("fresco", "barbarossa"), help="the game to check"
+        "--game", default="fresco", choices=tuple(SPECS), help="the game to check"
     )
     sub.add_argument("--engine", metavar="COMMAND", help='e.g. "python my_engine.py"')
     sub.add_argument(

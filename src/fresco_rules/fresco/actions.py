@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from attrs import field, frozen
 
 from ..kernel.actions import strict_key as _strict
+from ..kernel.untrusted import describe
 from .vocab import Paint, Segment
 
 
@@ -19,7 +20,7 @@ class ChooseGetUp:
     """Phase 1 (R0.17): put the hostel painter on get-up space ``slot`` (0 = 5:00)."""
 
     kind: ClassVar[str] = "choose_get_up"
-    slot: int = field(eq=_strict)
+    slot: int = field(eq=_strict, repr=describe)
 
 
 @frozen
@@ -30,12 +31,12 @@ class SubmitPlan:
     """
 
     kind: ClassVar[str] = "submit_plan"
-    market: int = field(default=0, eq=_strict)
-    cathedral: int = field(default=0, eq=_strict)
-    studio: int = field(default=0, eq=_strict)
-    workshop: int = field(default=0, eq=_strict)
-    theatre: int = field(default=0, eq=_strict)
-    cathedral_2: int = field(default=0, eq=_strict)
+    market: int = field(default=0, eq=_strict, repr=describe)
+    cathedral: int = field(default=0, eq=_strict, repr=describe)
+    studio: int = field(default=0, eq=_strict, repr=describe)
+    workshop: int = field(default=0, eq=_strict, repr=describe)
+    theatre: int = field(default=0, eq=_strict, repr=describe)
+    cathedral_2: int = field(default=0, eq=_strict, repr=describe)
 
     @property
     def counts(self) -> tuple[int, int, int, int, int, int]:
@@ -54,8 +55,8 @@ class BuyTile:
     """Market (R0.33-R0.34): buy the tile in ``slot`` of ``booth`` (0 = booth I)."""
 
     kind: ClassVar[str] = "buy_tile"
-    booth: int = field(eq=_strict)
-    slot: int = field(eq=_strict)
+    booth: int = field(eq=_strict, repr=describe)
+    slot: int = field(eq=_strict, repr=describe)
 
 
 @frozen
@@ -63,7 +64,7 @@ class CloseBooth:
     """Market (R0.36, R0.75): return every tile of ``booth`` to the bag and buy nothing."""
 
     kind: ClassVar[str] = "close_booth"
-    booth: int = field(eq=_strict)
+    booth: int = field(eq=_strict, repr=describe)
 
 
 @frozen
@@ -72,13 +73,13 @@ class Restore:
     bishop one step to ``bishop_to`` when given."""
 
     kind: ClassVar[str] = "restore"
-    segment: Segment = field(eq=_strict)
-    bishop_to: Segment | None = field(default=None, eq=_strict)
+    segment: Segment = field(eq=_strict, repr=describe)
+    bishop_to: Segment | None = field(default=None, eq=_strict, repr=describe)
 
 
-def _canonical_paints(paints: Any) -> Any:
+def canonical_paints(paints: Any) -> Any:
     """Hand-ins are multisets: sort base paints into ``Paint`` order so any order is equal."""
-    if isinstance(paints, (tuple, list)) and all(isinstance(p, Paint) for p in paints):
+    if (type(paints) is tuple or type(paints) is list) and all(type(p) is Paint for p in paints):
         order = list(Paint)
         return tuple(sorted(paints, key=order.index))
     return paints
@@ -89,7 +90,9 @@ class RestoreAltar:
     """Cathedral (R0.43-R0.45): hand in three paints at the altar."""
 
     kind: ClassVar[str] = "restore_altar"
-    paints: tuple[Paint, Paint, Paint] = field(converter=_canonical_paints, eq=_strict)
+    paints: tuple[Paint, Paint, Paint] = field(
+        converter=canonical_paints, eq=_strict, repr=describe
+    )
 
 
 @frozen
@@ -104,7 +107,7 @@ class Blend:
     """Workshop (R0.47): blend two primaries into ``result`` (ORANGE, GREEN or PURPLE)."""
 
     kind: ClassVar[str] = "blend"
-    result: Paint = field(eq=_strict)
+    result: Paint = field(eq=_strict, repr=describe)
 
 
 @frozen
@@ -119,7 +122,7 @@ class ChooseTrackSpace:
     """Victory-point track (R0.51): pick the free space behind or in front of a taken target."""
 
     kind: ClassVar[str] = "choose_track_space"
-    space: int = field(eq=_strict)
+    space: int = field(eq=_strict, repr=describe)
 
 
 @frozen

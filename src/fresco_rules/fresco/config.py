@@ -3,9 +3,9 @@ A5.x, A6.x) and component data."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from enum import Enum
-from itertools import islice
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -13,7 +13,12 @@ from attrs import frozen
 from ..kernel.errors import RulesError
 from ..kernel.options import to_enum, to_int_tuple
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe, is_int_in, is_tuple_of
 from .data import (
+    BOOTH_CAPACITY_MAX,
+    BOOTHS_MAX,
+    HOSTEL_SPACES_MAX,
+    MOOD_ROWS_MAX,
     ComponentData,
     HostelSpace,
     MoodTrack,
@@ -24,6 +29,36 @@ from .data import (
 from .extensions import ModuleRules, build_modules
 from .scoring import ALTAR_HAND_INS
 from .vocab import BLENDS, PAINT_INDEX, Module, Paint, paint_counts, parse_modules
+
+WORKBENCH_PRICE_MAX = 20
+WORKBENCH_SLOTS_MAX = 12
+WINDOW_SEGMENTS_MAX = 24
+
+SETUP_BOUNDS: dict[str, tuple[int, int]] = {
+    "len(modules)": (0, len(Module)),
+    "len(hostel_table)": (1, HOSTEL_SPACES_MAX),
+    "len(hostel_table[].time)": (1, 10),
+    "hostel_table[].mood_change": (-MOOD_ROWS_MAX, MOOD_ROWS_MAX),
+    "hostel_table[].price": (0, 20),
+    "len(hostel_table[].provenance)": (1, 20),
+    "mood_track.rows": (1, MOOD_ROWS_MAX),
+    "mood_track.start_row": (0, MOOD_ROWS_MAX - 1),
+    "len(mood_track.minus_rows)": (0, MOOD_ROWS_MAX),
+    "mood_track.minus_rows[]": (0, MOOD_ROWS_MAX - 1),
+    "len(mood_track.plus_rows)": (0, MOOD_ROWS_MAX),
+    "mood_track.plus_rows[]": (0, MOOD_ROWS_MAX - 1),
+    "mood_track.theatre_step": (0, MOOD_ROWS_MAX),
+    "len(mood_track.provenance)": (1, 20),
+    "len(booth_capacities)": (1, BOOTHS_MAX),
+    "booth_capacities[]": (1, BOOTH_CAPACITY_MAX),
+    "len(workbench_prices)": (1, WORKBENCH_SLOTS_MAX),
+    "workbench_prices[]": (0, WORKBENCH_PRICE_MAX),
+    "len(window_segments)": (1, WINDOW_SEGMENTS_MAX),
+    "window_segments[][]": (0, 4),
+}
+"""The range of every number and size in a record's ``setup`` (A0.1-A0.3, A6.1, A6.2),
+stated in the record schema and checked by ``derive_tables`` before any work proportional to
+them (``kernel.bounds`` patterns)."""
 
 
 class InvalidConfig(RulesError):
@@ -89,8 +124,11 @@ class Praise(Enum):
 class BishopVisit(Enum):
     """A4.6: when Bishop's Visit may be played (module 4)."""
 
-    BEFORE_RESTORATION = "before_restoration"
     VISIT_ANY_TIME = "visit_any_time"
+    """At any moment of the cathedral turn (the default, changed 2026-12: the printed card asks
+    only for an apprentice at the cathedral)."""
+    BEFORE_RESTORATION = "before_restoration"
+    """Only just before one segment restoration by the apprentice using it."""
 
 
 class AlchemyInputs(Enum):
@@ -213,23 +251,29 @@ OPTION_TYPES: dict[str, type[Enum]] = {
 
 
 def _module_set(value: object) -> frozenset[Module]:
-    """G.1: the modules from a set of ``Module`` members or rulebook numbers (``{4, 6}``),
-    ``"4,5,6"``, one module or one number; anything else is refused at once."""
+    """G.1: the modules from a set, list or tuple of ``Module`` members or rulebook numbers
+    (``{4, 6}``), ``"4,5,6"``, one module or one number; anything else is refused at once.
+    Types are checked exactly before anything is hashed or compared, so hostile members never
+    run their own methods."""
+    kind = type(value)
     try:
-        if isinstance(value, str):
-            return parse_modules(value)
-        if isinstance(value, Module | int) and not isinstance(value, bool):
+        if kind is str:
+            return parse_modules(value)  # type: ignore[arg-type]
+        if kind is Module or kind is int:
             value = (value,)
-        if isinstance(value, Iterable) and not isinstance(value, bytes | dict):
-            items = list(islice(value, 10))
-            if all(isinstance(m, Module | int | str) and not isinstance(m, bool) for m in items):
-                return frozenset(
-                    m if isinstance(m, Module) else Module.from_number(m) for m in items
-                )
+            kind = tuple
+        if kind is list or kind is tuple or kind is set or kind is frozenset:
+            items = list(value)  # type: ignore[call-overload]
+            if len(items) <= len(Module) and all(
+                type(m) is Module or type(m) is int for m in items
+            ):
+                return frozenset(m if type(m) is Module else Module.from_number(m) for m in items)
     except ValueError as exc:
         raise InvalidConfig(str(exc)) from None
     known = ", ".join(str(m.value) for m in Module)
-    raise InvalidConfig(f"G.1: modules takes module numbers ({known}) or Module members")
+    raise InvalidConfig(
+        f"G.1: modules takes module numbers ({known}) or Module members, not {describe(value)}"
+    )
 
 
 def _to_market_refill(value: object) -> MarketRefill:
@@ -377,7 +421,7 @@ class GameConfig:
         converter=_to_praise,
     )
     bishop_visit: BishopVisit = attrs.field(
-        default=BishopVisit.BEFORE_RESTORATION,
+        default=BishopVisit.VISIT_ANY_TIME,
         converter=_to_bishop_visit,
     )
     alchemy_inputs: AlchemyInputs = attrs.field(
@@ -455,6 +499,9 @@ class Tables:
     apprentices_per_player: int
     modules: tuple[ModuleRules, ...] = ()
     """The rules of the modules in play, in module order (empty for the base game)."""
+    memo: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
+    """Values that depend only on the config, worked out on first use (the location sequence
+    of each sheet side, the restoration stages): never part of a state's identity."""
     blends: Mapping[Paint, tuple[Paint, Paint]] = attrs.field(default=BLENDS)
     """The blending recipes in play (R0.47; module 3 adds pink and brown, R3.5)."""
     altar_hand_ins: tuple[tuple[tuple[Paint, Paint, Paint], int], ...] = ALTAR_HAND_INS
@@ -475,44 +522,50 @@ def derive_tables(config: GameConfig) -> Tables:
     """Check a config and derive its tables: R0.1 player count (R0.69 adds Leonardo for 2),
     R0.2 board side, R0.9 tiles removed with 2-3 players, R0.23 apprentices per mood row,
     and the A0.1 hostel table, A0.2 mood column and A0.3 booth capacities options."""
-    if not isinstance(config, GameConfig):
-        raise InvalidConfig(f"expected a GameConfig, got {type(config).__name__}")
+    if type(config) is not GameConfig:
+        raise InvalidConfig(f"expected a GameConfig, got {describe(config)}")
     players = config.players
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise InvalidConfig(f"R0.1: Fresco is for 2-4 players, not {players!r}")
+    if not is_int_in(players, 2, 4):
+        raise InvalidConfig(f"R0.1: Fresco is for 2-4 players, not {describe(players)}")
     for name, kind in OPTION_TYPES.items():
-        if not isinstance(getattr(config, name), kind):
-            raise InvalidConfig(f"{name} must be a {kind.__name__}, got {getattr(config, name)!r}")
+        if type(getattr(config, name)) is not kind:
+            raise InvalidConfig(
+                f"{name} must be a {kind.__name__}, got {describe(getattr(config, name))}"
+            )
     data = config.components
-    if not isinstance(data, ComponentData):
+    if type(data) is not ComponentData:
         raise InvalidConfig("components must be a ComponentData (see load_components)")
     side = data.side_for(players)
     actors = players + (1 if players == 2 else 0)
-    hostel = side.hostel if config.hostel_table is None else tuple(config.hostel_table)
-    if not all(isinstance(space, HostelSpace) for space in hostel):
-        raise InvalidConfig("A0.1: hostel_table must hold HostelSpace rows")
+    hostel = side.hostel if config.hostel_table is None else config.hostel_table
+    if not is_tuple_of(hostel, HostelSpace, max_len=HOSTEL_SPACES_MAX):
+        raise InvalidConfig(
+            f"A0.1: hostel_table must be a tuple of at most {HOSTEL_SPACES_MAX} HostelSpace rows"
+        )
     problems = hostel_problems(hostel, "hostel_table", actors)
     mood = data.mood if config.mood_track is None else config.mood_track
-    if not isinstance(mood, MoodTrack):
+    if type(mood) is not MoodTrack:
         raise InvalidConfig("A0.2: mood_track must be a MoodTrack")
     problems += mood_problems(mood, "mood_track")
+    if problems:
+        raise InvalidConfig("; ".join(problems))
     small = players < 4
     in_play = tuple(t.id for t in data.market_tiles if t.small_game or not small)
     removed = tuple(t.id for t in data.market_tiles if small and not t.small_game)
     booths = side.booth_capacities if config.booth_capacities is None else config.booth_capacities
-    booths = tuple(booths)
     if (
-        len(booths) != len(side.booth_capacities)
-        or not all(isinstance(b, int) and not isinstance(b, bool) and b >= 1 for b in booths)
+        not is_tuple_of(booths, int, max_len=BOOTHS_MAX)
+        or len(booths) != len(side.booth_capacities)
+        or not all(1 <= b <= BOOTH_CAPACITY_MAX for b in booths)
         or sum(booths) != sum(side.booth_capacities)
     ):
         problems.append(
-            f"A0.3: booth_capacities {booths!r} must be {len(side.booth_capacities)} positive "
-            f"capacities totalling {sum(side.booth_capacities)}"
+            f"A0.3: booth_capacities {describe(booths)} must be {len(side.booth_capacities)} "
+            f"capacities of 1-{BOOTH_CAPACITY_MAX} totalling {sum(side.booth_capacities)}"
         )
     modules = config.modules
-    if not isinstance(modules, frozenset) or not all(isinstance(m, Module) for m in modules):
-        raise InvalidConfig(f"G.1: modules must be a set of Module (1-6), not {modules!r}")
+    if type(modules) is not frozenset or not all(type(m) is Module for m in modules):
+        raise InvalidConfig(f"G.1: modules must be a set of Module (1-6), not {describe(modules)}")
     if problems:
         raise InvalidConfig("; ".join(problems))
     base_apprentices = data.apprentices.per_player
@@ -556,7 +609,7 @@ def derive_tables(config: GameConfig) -> Tables:
         rules = build_modules(config, tables)
     except ValueError as exc:
         raise InvalidConfig(str(exc)) from None
-    tables = attrs.evolve(tables, modules=rules)
+    tables = attrs.evolve(tables, modules=rules, memo={})
     for module in rules:
         tables = module.extend_tables(tables)
     return tables

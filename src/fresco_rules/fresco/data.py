@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from ..kernel.bounds import bound_problems
 from ..kernel.codec import (
     DigestIdentity,
     content_digest,
@@ -29,6 +30,7 @@ from ..kernel.codec import (
 )
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe, is_int, is_int_in, is_str, is_tuple_of
 from .module123_data import Module123Data, module123_problems
 from .module_data import ModuleData, module_problems
 from .vocab import BASE_PAINTS, Paint
@@ -36,6 +38,94 @@ from .vocab import BASE_PAINTS, Paint
 PROVENANCES = ("rulebook", "seed", "review", "decision", "provisional")
 MODULE123_PROVENANCES = (*PROVENANCES, "supplement")
 """The rows of modules 1-3 may also cite the rules supplement (fresco-modules-123.md)."""
+
+MAX_FILE_BYTES = 1_000_000
+"""A component file larger than this is refused before it is parsed."""
+
+MOOD_ROWS_MAX = 20
+HOSTEL_SPACES_MAX = 12
+BOOTHS_MAX = 8
+BOOTH_CAPACITY_MAX = 13
+
+BOUNDS: dict[str, tuple[int, int]] = {
+    "version": (1, 1_000_000),
+    "money.total": (1, 2_000),
+    "money.start": (0, 100),
+    "paints.totals.*": (1, 200),
+    "paints.start.*": (0, 20),
+    "apprentices.per_player": (1, 12),
+    "apprentices.natural": (0, 12),
+    "mood.rows": (1, MOOD_ROWS_MAX),
+    "mood.start_row": (0, MOOD_ROWS_MAX - 1),
+    "mood.minus_rows[]": (0, MOOD_ROWS_MAX - 1),
+    "mood.plus_rows[]": (0, MOOD_ROWS_MAX - 1),
+    "mood.theatre_step": (0, MOOD_ROWS_MAX),
+    "len(sides)": (1, 3),
+    "sides[].players[]": (2, 4),
+    "sides[].start_spaces": (1, 12),
+    "len(sides[].booth_capacities)": (1, BOOTHS_MAX),
+    "sides[].booth_capacities[]": (1, BOOTH_CAPACITY_MAX),
+    "len(sides[].hostel)": (1, HOSTEL_SPACES_MAX),
+    "sides[].hostel[].mood_change": (-MOOD_ROWS_MAX, MOOD_ROWS_MAX),
+    "sides[].hostel[].price": (0, 20),
+    "len(market_tiles)": (1, 100),
+    "len(market_tiles[].pieces)": (1, 10),
+    "len(fresco_tiles)": (25, 25),
+    "len(fresco_tiles[].pieces)": (1, 10),
+    "fresco_tiles[].value": (3, 11),
+    # module 4
+    "modules.wishing_well.pennies": (0, 200),
+    "modules.wishing_well.start_pennies": (0, 20),
+    "modules.wishing_well.well_capacity": (1, 20),
+    "modules.wishing_well.max_on_symbol": (1, 20),
+    "modules.wishing_well.penny_value": (0, 20),
+    "modules.wishing_well.cards[].count": (0, 50),
+    # module 5
+    "modules.leaf_gold.total": (0, 200),
+    "modules.leaf_gold.value": (0, 20),
+    "modules.leaf_gold.on_segment": (0, 20),
+    "modules.leaf_gold.neighbour": (0, 20),
+    "modules.leaf_gold.elsewhere": (0, 20),
+    "modules.leaf_gold.arrows[].booth": (0, BOOTHS_MAX - 1),
+    "modules.leaf_gold.arrows[].slot": (0, BOOTH_CAPACITY_MAX - 1),
+    "modules.leaf_gold.arrows[].gold": (1, 20),
+    # module 6
+    "modules.glaziers.offer_per_player": (0, 10),
+    "modules.glaziers.glass[].count": (0, 100),
+    "modules.glaziers.glass[].price": (0, 20),
+    "modules.glaziers.glass[].penalty": (0, 50),
+    "len(modules.glaziers.windows)": (1, 100),
+    "modules.glaziers.windows[].vp": (0, 50),
+    "len(modules.glaziers.workbench.prices)": (1, 12),
+    "modules.glaziers.workbench.prices[]": (0, 20),
+    "len(modules.glaziers.window_segments.segments)": (1, 24),
+    "modules.glaziers.window_segments.segments[][]": (0, 4),
+    "modules.glaziers.altar_window.vp_per_token": (0, 20),
+    "modules.glaziers.glassworks.printed": (0, 12),
+    "modules.glaziers.glassworks.spaces": (0, 12),
+    # modules 1-3 (fresco-modules-123.md)
+    "modules_123.portraits.display": (1, 6),
+    "len(modules_123.portraits.cards)": (1, 60),
+    "modules_123.portraits.cards[].vp": (0, 30),
+    "modules_123.portraits.cards[].thalers": (0, 30),
+    "modules_123.portraits.cards[].choice": (0, 10),
+    "modules_123.portraits.cards[].mood": (0, 10),
+    "modules_123.requests.income_thalers": (0, 10),
+    "len(modules_123.requests.tiles)": (1, 60),
+    "modules_123.requests.tiles[].vp": (0, 50),
+    "modules_123.special_blends.pink": (0, 60),
+    "modules_123.special_blends.brown": (0, 60),
+    "modules_123.special_blends.altar_pink": (0, 20),
+    "modules_123.special_blends.altar_brown": (0, 20),
+    "modules_123.special_blends.altar_tiles": (0, 4),
+    "modules_123.special_blends.blending_tables": (0, 8),
+    "len(modules_123.special_blends.fresco_tiles)": (0, 25),
+    "modules_123.special_blends.fresco_tiles[].value": (1, 40),
+    "modules_123.special_blends.fresco_tiles[].income": (0, 10),
+}
+"""The range of every number and list a physical box can have (R0.66, R0.67, component-data
+sections 1-7), as ``kernel.bounds`` patterns: a file outside them is refused by path before
+anything proportional to a count is built."""
 
 
 @frozen
@@ -154,21 +244,39 @@ def _problems_in(data: ComponentData) -> list[str]:
     base_names = {paint.value for paint in BASE_PAINTS}
 
     def check_provenance(value: str, path: str) -> None:
-        check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {value!r}")
+        check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {describe(value)}")
 
-    check(data.version >= 1, "$.version", "version must be 1 or more")
-    check(data.money.total >= 0, "$.money.total", "must not be negative")
-    check(data.money.start >= 0, "$.money.start", "must not be negative")
+    plain = _converter.unstructure(data)
+    problems.extend(
+        bound_problems(plain, BOUNDS, free_keys=frozenset({"paints.totals", "paints.start"}))
+    )
+    # The laws below are linear in the (bounded) file: every problem is reported at once.
+    seats = max((n for side in data.sides for n in side.players), default=4)
     check_provenance(data.money.provenance, "$.money")
+    check(
+        seats * data.money.start <= data.money.total,
+        "$.money.start",
+        f"{seats} players' start money {seats} x {data.money.start} exceeds the box total "
+        f"{data.money.total} (R0.66)",
+    )
     for field_name in ("totals", "start"):
         table = getattr(data.paints, field_name)
-        for key, count in table.items():
+        for key in table:
             path = f"$.paints.{field_name}.{key}"
-            check(key in base_names, path, f"unknown paint {key!r}")
-            check(count >= 0, path, "must not be negative")
+            check(key in base_names, path, f"unknown paint {describe(key)}")
+    for key, count in data.paints.start.items():
+        total = data.paints.totals.get(key, 0)
+        check(
+            seats * count <= total,
+            f"$.paints.start.{key}",
+            f"{seats} players' start paints {seats} x {count} exceed the box total {total}",
+        )
     check_provenance(data.paints.provenance, "$.paints")
-    check(data.apprentices.per_player >= 1, "$.apprentices.per_player", "must be 1 or more")
-    check(data.apprentices.natural >= 0, "$.apprentices.natural", "must not be negative")
+    check(
+        data.apprentices.natural <= data.apprentices.per_player,
+        "$.apprentices.natural",
+        f"more than the {data.apprentices.per_player} apprentices per player",
+    )
     check_provenance(data.apprentices.provenance, "$.apprentices")
     problems.extend(mood_problems(data.mood, "$.mood"))
 
@@ -200,7 +308,7 @@ def _problems_in(data: ComponentData) -> list[str]:
     ids: set[str] = set()
     for i, tile in enumerate(data.market_tiles):
         path = f"$.market_tiles[{i}]"
-        check(tile.id not in ids, f"{path}.id", f"duplicate id {tile.id!r}")
+        check(tile.id not in ids, f"{path}.id", f"duplicate id {describe(tile.id)}")
         ids.add(tile.id)
         check(len(tile.pieces) >= 1, f"{path}.pieces", "a tile shows 1 piece or more")
         for j, paint in enumerate(tile.pieces):
@@ -215,7 +323,7 @@ def _problems_in(data: ComponentData) -> list[str]:
     )
     for i, fresco in enumerate(data.fresco_tiles):
         path = f"$.fresco_tiles[{i}]"
-        check(fresco.id not in ids, f"{path}.id", f"duplicate id {fresco.id!r}")
+        check(fresco.id not in ids, f"{path}.id", f"duplicate id {describe(fresco.id)}")
         ids.add(fresco.id)
         check(3 <= fresco.value <= 11, f"{path}.value", "fresco values run from 3 to 11")
         check(len(fresco.pieces) >= 1, f"{path}.pieces", "a tile needs 1 piece or more")
@@ -244,10 +352,18 @@ def _problems_in(data: ComponentData) -> list[str]:
 
 
 def mood_problems(mood: MoodTrack, path: str) -> list[str]:
-    """Problems of a mood column (A0.2), each naming its path."""
+    """Problems of a mood column (A0.2), each naming its path: 1..20 rows, the start and zone
+    rows on the column, no row in both zones, the theatre step 0..rows."""
     problems = []
-    if mood.rows < 1:
-        problems.append(f"needs 1 row or more @ {path}.rows")
+    numbers = (mood.rows, mood.start_row, mood.theatre_step)
+    if not all(is_int(n) for n in numbers) or not all(
+        is_tuple_of(rows, int, max_len=MOOD_ROWS_MAX) for rows in (mood.minus_rows, mood.plus_rows)
+    ):
+        return [f"rows are integers, zones tuples of at most {MOOD_ROWS_MAX} rows @ {path}"]
+    if not 1 <= mood.rows <= MOOD_ROWS_MAX:
+        return [f"needs 1..{MOOD_ROWS_MAX} rows, not {describe(mood.rows)} @ {path}.rows"]
+    if not 0 <= mood.theatre_step <= mood.rows:
+        problems.append(f"must lie within 0..{mood.rows} @ {path}.theatre_step")
     if not 0 <= mood.start_row < mood.rows:
         problems.append(f"start row {mood.start_row} is off the column @ {path}.start_row")
     for name in ("minus_rows", "plus_rows"):
@@ -256,27 +372,43 @@ def mood_problems(mood: MoodTrack, path: str) -> list[str]:
                 problems.append(f"row {row} is off the column @ {path}.{name}[{j}]")
     if set(mood.minus_rows) & set(mood.plus_rows):
         problems.append(f"a row is in both zones @ {path}.plus_rows")
-    if mood.theatre_step < 0:
-        problems.append(f"must not be negative @ {path}.theatre_step")
-    if mood.provenance not in PROVENANCES:
-        problems.append(f"unknown provenance {mood.provenance!r} @ {path}.provenance")
+    if not is_str(mood.provenance) or mood.provenance not in PROVENANCES:
+        problems.append(f"unknown provenance {describe(mood.provenance)} @ {path}.provenance")
     return problems
 
 
 def hostel_problems(hostel: tuple[HostelSpace, ...], path: str, actors: int) -> list[str]:
-    """Problems of a hostel table (A0.1): enough spaces, prices not negative, unique times."""
+    """Problems of a hostel table (A0.1): enough spaces and at most 12, prices 0..20, mood
+    changes within the column's size, unique times of at most 10 characters."""
     problems = []
-    if len(hostel) < actors:
-        problems.append(f"{len(hostel)} get-up spaces for {actors} painters @ {path}")
+    if not actors <= len(hostel) <= HOSTEL_SPACES_MAX:
+        return [
+            f"{len(hostel)} get-up spaces for {actors} painters (at most {HOSTEL_SPACES_MAX}) "
+            f"@ {path}"
+        ]
     times: set[str] = set()
     for j, space in enumerate(hostel):
-        if space.price < 0:
-            problems.append(f"must not be negative @ {path}[{j}].price")
+        if not is_str(space.time) or not 1 <= len(space.time) <= 10:
+            problems.append(
+                f"a time of 1-10 characters, not {describe(space.time)} @ {path}[{j}].time"
+            )
+            continue
+        if not is_int_in(space.price, 0, 20):
+            problems.append(
+                f"must lie within 0..20, not {describe(space.price)} @ {path}[{j}].price"
+            )
+        if not is_int_in(space.mood_change, -MOOD_ROWS_MAX, MOOD_ROWS_MAX):
+            problems.append(
+                f"must lie within -{MOOD_ROWS_MAX}..{MOOD_ROWS_MAX}, not "
+                f"{describe(space.mood_change)} @ {path}[{j}].mood_change"
+            )
         if space.time in times:
-            problems.append(f"duplicate time {space.time!r} @ {path}[{j}].time")
+            problems.append(f"duplicate time {describe(space.time)} @ {path}[{j}].time")
         times.add(space.time)
-        if space.provenance not in PROVENANCES:
-            problems.append(f"unknown provenance {space.provenance!r} @ {path}[{j}].provenance")
+        if not is_str(space.provenance) or space.provenance not in PROVENANCES:
+            problems.append(
+                f"unknown provenance {describe(space.provenance)} @ {path}[{j}].provenance"
+            )
     return problems
 
 
@@ -326,11 +458,17 @@ def load_components(path: str | Path) -> ComponentData:
     """Load and validate a TOML component file (see ``data/base.toml`` for the format)."""
     file = Path(path)
     try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            raise InvalidData(f"{file}: larger than {MAX_FILE_BYTES} bytes")
         raw = tomllib.loads(file.read_text(encoding="utf-8"))
     except OSError as exc:
         raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidData(f"{file}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise InvalidData(f"{file}: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise InvalidData(f"{file}: not valid TOML ({describe(str(exc))})") from None
     return components_from_mapping(raw, source=str(file))
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
-from ..kernel.notation import quote
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe
 from . import extensions as ext
 from . import turns
 from .actions import (
@@ -25,7 +26,7 @@ from .actions import (
     SubmitPlan,
 )
 from .extensions import Check, Effect
-from .flow import advance
+from .flow import advance, plan_due
 from .plugins import PLUGINS
 from .seat_view import PlayerView
 from .state import Phase, State, Turn
@@ -70,13 +71,23 @@ _PHASE_RULE = {
 }
 _BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
 _SPECIAL_BLEND_ACTIONS = (*_BLEND_ACTIONS, *(Blend(result) for result in SPECIAL_BLENDS))
+_BLEND_NEEDS = tuple(
+    (action, BLENDS[action.result][0].index, BLENDS[action.result][1].index)
+    for action in _BLEND_ACTIONS
+)
+"""Each base blend with the indices of the two primaries it needs (R0.47)."""
+_END_TURN = EndTurn()
+_STUDIO = (EarnStudio(), _END_TURN)
+_THEATRE = (AttendTheatre(), _END_TURN)
 
 
+@memo_last
 def _pending(state: State) -> ext.Pending | None:
     """The module decision due now (``extensions.pending``, or a planning step)."""
     found = ext.pending(state)
     if found is None and state.phase is Phase.PLAN:
-        found = ext.plan_step(state, turns.planner(state))
+        due = plan_due(state)
+        found = None if due is None else due[1]
     return found
 
 
@@ -117,28 +128,32 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
     if location is Location.CATHEDRAL or location is Location.CATHEDRAL_2:
         return tuple(turns.legal_cathedral(state, turn))
     if location is Location.STUDIO:
-        return (EarnStudio(), EndTurn())
+        return _STUDIO
     if location is Location.WORKSHOP:
         paints = state.paints[turn.actor]
-        recipes = state.tables.blends
-        offered = _SPECIAL_BLEND_ACTIONS if state.tables.special_paints else _BLEND_ACTIONS
+        if not state.tables.special_paints:
+            blends = tuple(action for action, a, b in _BLEND_NEEDS if paints[a] and paints[b])
+            return (*blends, _END_TURN)
+        recipes = state.tables.blends  # module 3: pink and brown too (R3.4)
         blends = tuple(
-            action for action in offered if all(paints[p.index] for p in recipes[action.result])
+            action
+            for action in _SPECIAL_BLEND_ACTIONS
+            if all(paints[p.index] for p in recipes[action.result])
         )
-        return (*blends, EndTurn())
+        return (*blends, _END_TURN)
     if location is Location.THEATRE:
-        return (AttendTheatre(), EndTurn())
-    return (*ext.legal_module_location(state, turn), EndTurn())
+        return _THEATRE
+    return (*ext.legal_module_location(state, turn), _END_TURN)
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:
-    if not isinstance(state, State):
-        return MalformedAction("R0.14", f"expected a Fresco State, got {type(state).__name__}")
-    rules = _RULES.get(type(action))
+    if type(state) is not State:
+        return MalformedAction("R0.14", f"expected a Fresco State, got {describe(state)}")
+    rules = _rules_for(action)
     if rules is None:
         return MalformedAction(
             SHAPE_RULE,
-            f"{quote(action)} is not a Fresco action",
+            f"{describe(action)} is not a Fresco action",
             seat=current_player(state),
             where=state.where(),
         )
@@ -156,10 +171,17 @@ def _violation(state: State, action: object) -> IllegalAction | None:
         # Only reachable with hand-built actions holding odd field values.
         return MalformedAction(
             _PHASE_RULE[state.phase],
-            f"malformed {type(action).__name__}: {exc}",
+            f"malformed {type(action).__name__}: {describe(str(exc))}",
             seat=current_player(state),
             where=state.where(),
         )
+
+
+def _rules_for(action: object) -> tuple[Check, Effect] | None:
+    """The validator and effect of an action's exact class, compared by identity (a hostile
+    metaclass's ``__eq__``/``__hash__`` never runs)."""
+    kind = type(action)
+    return next((rules for cls, rules in _RULES.items() if cls is kind), None)
 
 
 def _takes(due: ext.Pending, action: object) -> bool:
@@ -184,7 +206,9 @@ def apply(state: State, action: object) -> State:
     problem = _violation(state, action)
     if problem is not None:
         raise problem
-    return advance(_RULES[type(action)][1](state, action))
+    rules = _rules_for(action)
+    assert rules is not None
+    return advance(rules[1](state, action))
 
 
 def is_over(state: State) -> bool:

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from attrs import frozen
 
 from ..kernel.errors import IllegalAction
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from .vocab import Location, Module
 
@@ -262,9 +263,24 @@ def build_modules(config: GameConfig, tables: Tables) -> tuple[ModuleRules, ...]
 # --- the extension points ------------------------------------------------------------------------
 
 
-def _fold(state: State, hook: Callable[[ModuleRules, State], State]) -> State:
-    for module in state.tables.modules:
-        state = hook(module, state)
+def _hooks(state: State, name: str) -> tuple[Callable[..., Any], ...]:
+    """The modules in play that override hook ``name``, as bound methods in module order; the
+    others would leave the state as it is, so they are not asked (worked out once per game)."""
+    memo = state.tables.memo
+    found: tuple[Callable[..., Any], ...] | None = memo.get(name)  # hook names only, as keys
+    if found is None:
+        default = getattr(ModuleRules, name)
+        found = memo[name] = tuple(
+            getattr(module, name)
+            for module in state.tables.modules
+            if getattr(type(module), name) is not default
+        )
+    return found
+
+
+def _fold(state: State, name: str, *args: Any, **kwargs: Any) -> State:
+    for hook in _hooks(state, name):
+        state = hook(state, *args, **kwargs)
     return state
 
 
@@ -300,23 +316,25 @@ def theatre_step(state: State, actor: int, step: int) -> int:
 
 def setup(state: State) -> State:
     """After the base set-up, before round 1 (R4.1-R4.2, R5.1-R5.4, R6.1-R6.5)."""
-    return _fold(state, lambda m, s: m.setup(s))
+    return _fold(state, "setup")
 
 
 def begin_round(state: State) -> State:
     """At the start of every round."""
-    return _fold(state, lambda m, s: m.begin_round(s))
+    return _fold(state, "begin_round")
 
 
 def after_get_up(state: State, actor: int) -> State:
     """After an actor's own get-up mood change (R0.20)."""
-    return _fold(state, lambda m, s: m.after_get_up(s, actor))
+    return _fold(state, "after_get_up", actor)
 
 
+@memo_last
 def pending(state: State) -> Pending | None:
-    """The module decision due now, if any."""
-    for module in state.tables.modules:
-        found = module.pending(state)
+    """The module decision due now, if any (asked several times a step: remembered for the last
+    state)."""
+    for hook in _hooks(state, "pending"):
+        found: Pending | None = hook(state)
         if found is not None:
             return found
     return None
@@ -324,8 +342,8 @@ def pending(state: State) -> Pending | None:
 
 def plan_step(state: State, seat: int) -> Pending | None:
     """A module's planning decision still due from ``seat``."""
-    for module in state.tables.modules:
-        found = module.plan_step(state, seat)
+    for hook in _hooks(state, "plan_step"):
+        found: Pending | None = hook(state, seat)
         if found is not None:
             return found
     return None
@@ -334,36 +352,36 @@ def plan_step(state: State, seat: int) -> Pending | None:
 def plan_limits(state: State, seat: int) -> tuple[int, Location | None]:
     """Apprentices the modules reserve and the column they close for ``seat``'s plan."""
     reserved, closed = 0, None
-    for module in state.tables.modules:
-        more, column = module.plan_limits(state, seat)
+    for hook in _hooks(state, "plan_limits"):
+        more, column = hook(state, seat)
         reserved += more
         closed = column if column is not None else closed
     return reserved, closed
 
 
 def check_plan(state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
-    for module in state.tables.modules:
-        problem = module.check_plan(state, seat, plan)
+    for hook in _hooks(state, "check_plan"):
+        problem: IllegalAction | None = hook(state, seat, plan)
         if problem is not None:
             return problem
     return None
 
 
 def location_sequence(state: State, sequence: tuple[Location, ...]) -> tuple[Location, ...]:
-    for module in state.tables.modules:
-        sequence = module.location_sequence(state, sequence)
+    for hook in _hooks(state, "location_sequence"):
+        sequence = hook(state, sequence)
     return sequence
 
 
 def queue(state: State, location: Location, entries: tuple[int, ...]) -> tuple[int, ...]:
-    for module in state.tables.modules:
-        entries = module.queue(state, location, entries)
+    for hook in _hooks(state, "queue"):
+        entries = hook(state, location, entries)
     return entries
 
 
 def module_turn(state: State, entry: int, location: Location) -> Turn | None:
-    for module in state.tables.modules:
-        turn = module.module_turn(state, entry, location)
+    for hook in _hooks(state, "module_turn"):
+        turn: Turn | None = hook(state, entry, location)
         if turn is not None:
             return turn
     return None
@@ -372,8 +390,8 @@ def module_turn(state: State, entry: int, location: Location) -> Turn | None:
 def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The base actions of a turn plus the modules' (inserted before a trailing EndTurn)."""
     extra: list[Action] = []
-    for module in state.tables.modules:
-        extra.extend(module.legal_in_turn(state, turn))
+    for hook in _hooks(state, "legal_in_turn"):
+        extra.extend(hook(state, turn))
     if not extra:
         return actions
     if actions and actions[-1].kind == "end_turn":
@@ -383,39 +401,44 @@ def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tupl
 
 def turn_open(state: State, turn: Turn) -> bool:
     """True when a module keeps a turn open after its last apprentice (cards still playable)."""
-    return any(module.turn_open(state, turn) for module in state.tables.modules)
+    return any(hook(state, turn) for hook in _hooks(state, "turn_open"))
 
 
 def legal_module_location(state: State, turn: Turn) -> list[Action]:
-    for module in state.tables.modules:
-        found = module.legal_module_location(state, turn)
+    for hook in _hooks(state, "legal_module_location"):
+        found: list[Action] | None = hook(state, turn)
         if found is not None:
             return found
     return []
 
 
 def after_tile_taken(state: State, actor: int, booth: int, slot: int, *, bought: bool) -> State:
-    return _fold(state, lambda m, s: m.after_tile_taken(s, actor, booth, slot, bought=bought))
+    return _fold(state, "after_tile_taken", actor, booth, slot, bought=bought)
 
 
 def finish_turn(state: State, turn: Turn) -> State:
-    return _fold(state, lambda m, s: m.finish_turn(s, turn))
+    return _fold(state, "finish_turn", turn)
 
 
 def start_restoration(state: State, r: Restoration) -> tuple[State, Restoration]:
-    for module in state.tables.modules:
-        state, r = module.start_restoration(state, r)
+    for hook in _hooks(state, "start_restoration"):
+        state, r = hook(state, r)
     return state, r
 
 
 def stages(state: State, r: Restoration) -> tuple[tuple[ModuleRules, str], ...]:
     """The module stages of a segment or altar restoration, in order (R6.26)."""
     altar = r.segment is None
-    return tuple(
-        (module, stage)
-        for module in state.tables.modules
-        for stage in (module.altar_stages if altar else module.segment_stages)
-    )
+    memo = state.tables.memo
+    key = ("stages", altar)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(
+            (module, stage)
+            for module in state.tables.modules
+            for stage in (module.altar_stages if altar else module.segment_stages)
+        )
+    return found
 
 
 def current_stage(state: State) -> tuple[ModuleRules, str] | None:
@@ -428,37 +451,37 @@ def current_stage(state: State) -> tuple[ModuleRules, str] | None:
 
 
 def score_parts(state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
-    for module in state.tables.modules:
-        parts = module.score_parts(state, r, parts)
+    for hook in _hooks(state, "score_parts"):
+        parts = hook(state, r, parts)
     return parts
 
 
 def finish_restoration(state: State, r: Restoration) -> State:
-    return _fold(state, lambda m, s: m.finish_restoration(s, r))
+    return _fold(state, "finish_restoration", r)
 
 
 def prepare_round(state: State) -> State:
     """Round preparation, right after the market refill (R4.13, R5.11, R6.21-R6.23)."""
-    return _fold(state, lambda m, s: m.prepare_round(s))
+    return _fold(state, "prepare_round")
 
 
 def before_final_scoring(state: State) -> State:
     """Before the Thalers are converted (R4.14, R5.12)."""
-    return _fold(state, lambda m, s: m.before_final_scoring(s))
+    return _fold(state, "before_final_scoring")
 
 
 def ledger(state: State, seats: list[str]) -> dict[str, dict[str, int]]:
     """The modules' ledger kinds; a module may add locations to a kind another one (or the base
     game) lists, e.g. module 2's request stacks among the fresco tiles."""
     found: dict[str, dict[str, int]] = {}
-    for module in state.tables.modules:
-        for kind, places in module.ledger(state, seats).items():
+    for hook in _hooks(state, "ledger"):
+        for kind, places in hook(state, seats).items():
             found.setdefault(kind, {}).update(places)
     return found
 
 
 def view(state: State, seat: int) -> dict[str, Any]:
     found: dict[str, Any] = {}
-    for module in state.tables.modules:
-        found.update(module.view(state, seat))
+    for hook in _hooks(state, "view"):
+        found.update(hook(state, seat))
     return found

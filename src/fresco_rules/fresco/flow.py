@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from attrs import evolve
-
 from ..kernel.chance import Chance, Outcome, draw, start_chance
 from ..kernel.errors import MalformedAction
+from ..kernel.evolve import evolve
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe
 from . import extensions as ext
 from .actions import SubmitPlan
 from .config import (
@@ -87,8 +88,8 @@ def new_game(
     """
     if config is None:
         config = GameConfig()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise MalformedAction("A0.18", f"the seed must be an integer, not {seed!r}")
+    if type(seed) is not int:
+        raise MalformedAction("A0.18", f"the seed must be an integer, not {describe(seed)}")
     tables = derive_tables(config)
     rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors
@@ -183,6 +184,15 @@ def location_sequence(state: State) -> tuple[Location, ...]:
     """R0.29: the order in which locations are resolved. On side 2 (R0.27) the second cathedral
     column takes the theatre's place (A0.7 ``theatre_slot``) or joins the first (``with_first``).
     Modules may add a visit (extension point ``location_sequence``)."""
+    memo = state.tables.memo
+    key = ("location_sequence", state.side)
+    found: tuple[Location, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _location_sequence(state)
+    return found
+
+
+def _location_sequence(state: State) -> tuple[Location, ...]:
     sequence: tuple[Location, ...]
     if state.side == 1:
         sequence = SIDE_1
@@ -248,8 +258,8 @@ def begin_round(state: State, number: int) -> State:
         queue=(),
         turn=None,
         altar_used=(0,) * state.tables.players,
+        order=order_a(state),  # by track and start spaces, which a new round does not change
     )
-    state = evolve(state, order=order_a(state))
     if state.tables.modules:
         state = ext.begin_round(state)
     return state
@@ -287,6 +297,23 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
     if location is Location.WORKSHOP:
         count *= 2
     return Turn(location=location, actor=actor, left=count)
+
+
+@memo_last
+def plan_due(state: State) -> tuple[int, ext.Pending | None] | None:
+    """While planning: the lowest seat whose plan is not in yet or whose module planning
+    decisions are still due (R0.25, extension point ``plan_step``), with the module decision due
+    from it (None: its plan); None when every plan is in and no module decision is left."""
+    plans = state.plans
+    if not state.tables.modules:
+        return next(
+            ((seat, None) for seat in range(state.tables.players) if plans[seat] is None), None
+        )
+    for seat in range(state.tables.players):
+        step = ext.plan_step(state, seat)
+        if step is not None or plans[seat] is None:
+            return seat, step
+    return None
 
 
 @implements("R0.35")
@@ -334,9 +361,7 @@ def advance(state: State) -> State:
         elif phase is Phase.PLAN:
             if any(plan is None for plan in state.plans):
                 return state
-            if modules and any(
-                ext.plan_step(state, seat) is not None for seat in range(state.tables.players)
-            ):
+            if modules and plan_due(state) is not None:
                 return state
             state = replace(state, phase=Phase.ACTION, order=order_b(state.hostel), step=0)
             state = replace(state, queue=queue_for(state, location_sequence(state)[0]))
@@ -356,8 +381,9 @@ def advance(state: State) -> State:
                 )
             elif state.step + 1 < len(location_sequence(state)):
                 step = state.step + 1
-                state = replace(state, step=step)
-                state = replace(state, queue=queue_for(state, location_sequence(state)[step]))
+                # the queue depends on order B and the plans, not on the step: one new state
+                queue = queue_for(state, location_sequence(state)[step])
+                state = replace(state, step=step, queue=queue)
             elif state.final:
                 return final_scoring(state)
             else:

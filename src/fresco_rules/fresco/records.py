@@ -12,7 +12,7 @@ from typing import Any
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
 from ..kernel.records import RecordCodec
-from .config import GameConfig, derive_tables
+from .config import SETUP_BOUNDS, GameConfig, derive_tables
 from .data import ComponentData, default_components
 from .engine import ACTION_TYPES, current_player
 from .flow import new_game
@@ -46,6 +46,7 @@ SPEC = generic.CodecSpec(
     players=(2, 4),
     package=__package__,
     action_fields=frozenset({"plans"}),
+    setup_bounds=SETUP_BOUNDS,
 )
 """How Fresco's configs, states and actions are written in records."""
 

@@ -21,7 +21,7 @@ from .extensions import pending
 from .plugins import PLUGINS
 from .scoring import money_points
 from .state import Phase, State, actor_name, booth_name
-from .turns import planner
+from .turns import clamp_mood, planner
 from .vocab import GRID, Location, paints_text
 from .words import segment_label
 
@@ -77,7 +77,7 @@ def describe(state: State, action: Action) -> str:
     if isinstance(action, Blend):
         return f"{who} blends {action.result.value}"
     if isinstance(action, AttendTheatre):
-        return f"{who} goes to the theatre (mood +{state.tables.mood.theatre_step})"
+        return f"{who} goes to the theatre ({_theatre_gain(state)})"
     if isinstance(action, ChooseTrackSpace):
         return f"{who} chooses track space {action.space}"
     if isinstance(action, EndTurn):
@@ -89,6 +89,18 @@ def describe(state: State, action: Action) -> str:
 def location_words(location: Location) -> str:
     """A location as players say it: ``market``, ``second cathedral``."""
     return "second cathedral" if location is Location.CATHEDRAL_2 else location.value
+
+
+def _theatre_gain(state: State) -> str:
+    """R0.48, R0.21: the mood the theatre gives now: its step, less what the top of the column
+    cuts off."""
+    turn = state.turn
+    step = state.tables.mood.theatre_step
+    if turn is None:
+        return f"mood +{step}"
+    row = state.mood[turn.actor]
+    gain = clamp_mood(state, row + step) - row
+    return f"mood +{gain}" if gain == step else f"mood +{gain}, the top of the column"
 
 
 def _describe_module_action(state: State, action: Action) -> str:
@@ -107,7 +119,9 @@ def events(before: State, after: State) -> list[str]:
         if new != old:
             lines.append(f"  {actor_name(after, actor)} moves on the track {old} -> {new}")
     if after.round != before.round:
-        income = [len(before.held[seat]) for seat in range(after.tables.players)]
+        # R0.56: income counts the tiles held when it is paid, a restoration in the round's
+        # last action included (the held tiles do not change in round preparation).
+        income = [len(after.held[seat]) for seat in range(after.tables.players)]
         if any(income):
             paid = ", ".join(f"seat {s} +{n}" for s, n in enumerate(income) if n)
             lines.append(f"  income (1 Thaler per fresco tile): {paid}")

@@ -8,6 +8,7 @@ from itertools import combinations_with_replacement
 
 from ..kernel.errors import IllegalAction
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe
 from .vocab import (
     BASE_PAINTS,
     GRID,
@@ -22,9 +23,9 @@ from .vocab import (
 
 def _on_grid(segment: object) -> bool:
     return (
-        isinstance(segment, tuple)
+        type(segment) is tuple
         and len(segment) == 2
-        and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < GRID for x in segment)
+        and all(type(x) is int and 0 <= x < GRID for x in segment)
     )
 
 
@@ -56,7 +57,8 @@ def bishop_bonus(segment: Segment, bishop: Segment) -> int:
     8 neighbours, otherwise 0. Raises ``IllegalAction`` for a cell off the 5x5 grid."""
     if not _on_grid(segment) or not _on_grid(bishop):
         raise IllegalAction(
-            "R0.40", f"segments must be (row, col) on the 5x5 grid: {segment!r}, {bishop!r}"
+            "R0.40",
+            f"segments must be (row, col) on the 5x5 grid: {describe(segment)}, {describe(bishop)}",
         )
     if segment == bishop:
         return 3
@@ -87,11 +89,13 @@ def altar_points(paints: Iterable[Paint], *, bonus: Mapping[Paint, int] | None =
     try:
         pieces = tuple(paints)
     except TypeError:
-        raise IllegalAction("R0.43", f"the altar takes three paints, not {paints!r}") from None
+        raise IllegalAction(
+            "R0.43", f"the altar takes three paints, not {describe(paints)}"
+        ) from None
     if len(pieces) != 3:
         raise IllegalAction("R0.43", f"the altar takes exactly three pieces, not {len(pieces)}")
-    if not all(isinstance(p, Paint) for p in pieces):
-        raise IllegalAction("R0.43", f"the altar takes paint pieces only, not {pieces!r}")
+    if not all(type(p) is Paint for p in pieces):
+        raise IllegalAction("R0.43", f"the altar takes paint pieces only, not {describe(pieces)}")
     specials = [p for p in pieces if p in SPECIAL_PAINTS]
     if specials:
         return _blended_with_specials(pieces, len(specials), bonus or ALTAR_SPECIAL_BONUS)
@@ -216,11 +220,11 @@ def window_penalty(
         tokens = list(glass)
     except TypeError:
         raise IllegalAction("R6.15", "panes and glass must be sequences of Glass") from None
-    if not all(isinstance(pane, Glass) for pane in uncovered):
-        raise IllegalAction("R6.15", f"window panes must be Glass colours, not {panes!r}")
+    if not all(type(pane) is Glass for pane in uncovered):
+        raise IllegalAction("R6.15", f"window panes must be Glass colours, not {describe(panes)}")
     for token in tokens:
-        if not isinstance(token, Glass):
-            raise IllegalAction("R6.15", f"{token!r} is not a glass token")
+        if type(token) is not Glass:
+            raise IllegalAction("R6.15", f"{describe(token)} is not a glass token")
         if token not in uncovered:
             raise IllegalAction(
                 "R6.15", f"a {token.value} token matches no uncovered pane of the window"

@@ -9,13 +9,12 @@ own frozen sub-state in one optional field (``well``, ``gold``, ``glass``, ``por
 from __future__ import annotations
 
 from enum import Enum
-from operator import attrgetter
-from typing import Any
 
 import attrs
 from attrs import frozen
 
 from ..kernel.chance import Chance
+from ..kernel.evolve import evolve
 from ..kernel.view import Viewable
 from .actions import SubmitPlan
 from .config import GameConfig, Tables
@@ -29,13 +28,15 @@ from .vocab import BOOTH_NAMES, GRID, Glass, Location, PaintCounts, Segment
 
 
 class Phase(Enum):
+    __hash__ = object.__hash__  # members are singletons compared by identity: C-level hash
+
     GET_UP = "get_up"
     PLAN = "plan"
     ACTION = "action"
     OVER = "over"
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class Turn:
     """One actor's turn at one location (R0.30)."""
 
@@ -49,7 +50,7 @@ class Turn:
     """A paid bishop move was made this visit (A0.5 ``per_visit``)."""
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class ScoreParts:
     """The terms of one restoration's score (G.6): ``fresco`` is the tile value (or the altar
     VP), ``bishop`` the bishop bonus with Bishop's Praise, ``extra`` the altar-window tokens."""
@@ -62,7 +63,7 @@ class ScoreParts:
     penalty: int = 0
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class Restoration:
     """One restoration in progress (R6.26): a segment (or the altar when ``segment`` is None)
     whose paints are handed in, waiting for the module decisions before it is scored."""
@@ -83,7 +84,7 @@ class Restoration:
     """Glass handed in for the window or the altar window."""
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class Scored:
     """The last restoration scored: what it was, its parts and its points (G.6)."""
 
@@ -92,8 +93,11 @@ class Scored:
     points: int
 
 
-@frozen(repr=False)
+@frozen(slots=False, repr=False)
 class State(Viewable):
+    """A game state. Not slotted: ``kernel.evolve`` copies it dict to dict, the cheapest way to
+    make the next state."""
+
     config: GameConfig
     tables: Tables = attrs.field(eq=False, repr=False)
     chance: Chance
@@ -176,18 +180,9 @@ class State(Viewable):
         return text
 
 
-_FIELDS: tuple[str, ...] = tuple(field.name for field in attrs.fields(State))
-_INDEX: dict[str, int] = {name: i for i, name in enumerate(_FIELDS)}
-_VALUES = attrgetter(*_FIELDS)
-
-
-def replace(state: State, **changes: Any) -> State:
-    """``attrs.evolve`` for the hot paths of the flow (a new state with ``changes``): the same
-    result, built positionally, about twice as fast."""
-    values = list(_VALUES(state))
-    for name, value in changes.items():
-        values[_INDEX[name]] = value
-    return State(*values)
+replace = evolve
+"""``attrs.evolve`` for the hot paths of the flow: ``replace(state, **changes)`` is a new state
+with ``changes``."""
 
 
 def actor_name(state: State, actor: int) -> str:

@@ -5,14 +5,14 @@ effect. ``engine`` dispatches to these; the validators are the only legality che
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
+from operator import ge
 from typing import Any, TypeVar
 
-from attrs import evolve
-
 from ..kernel.errors import IllegalAction, MalformedAction
-from ..kernel.notation import quote
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe, is_int
 from . import extensions as ext
 from .actions import (
     AttendTheatre,
@@ -26,10 +26,12 @@ from .actions import (
     Restore,
     RestoreAltar,
     SubmitPlan,
+    canonical_paints,
 )
 from .config import AltarLimit, BishopMoveLimit, TrackCollision
-from .flow import add_paints, finish_turn, return_booth
+from .flow import add_paints, finish_turn, plan_due, return_booth
 from .scoring import (
+    ALTAR_HAND_INS,
     NEIGHBOURS,
     ORTHOGONAL,
     altar_points,
@@ -68,13 +70,13 @@ MAX_PER_COLUMN = 3
 """R0.25: spaces per action-sheet column."""
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+_is_int = is_int
+"""A plain ``int`` (not a bool, not a subclass whose ``__eq__`` could run)."""
 
 
 def _is_segment(value: object) -> bool:
     return (
-        isinstance(value, tuple)
+        type(value) is tuple
         and len(value) == 2
         and all(_is_int(x) and 0 <= x < GRID for x in value)
     )
@@ -86,9 +88,11 @@ def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> I
 
 
 def _covers(have: PaintCounts, need: PaintCounts) -> bool:
+    """The paints ``have`` include ``need`` (counts in ``Paint`` order; a shorter tuple holds
+    no pink or brown, which only games with module 3 have)."""
     if len(need) > len(have) and any(need[len(have) :]):
-        return False  # pink or brown, which only games with module 3 hold
-    return all(h >= n for h, n in zip(have, need, strict=False))
+        return False
+    return all(map(ge, have, need))
 
 
 def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -116,7 +120,12 @@ def _spent(state: State, turn: Turn) -> IllegalAction | None:
 
 def legal_get_up(state: State) -> list[ChooseGetUp]:
     taken = set(state.hostel)
-    return [ChooseGetUp(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+    return [_get_up(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+
+
+@cache
+def _get_up(slot: int) -> ChooseGetUp:
+    return ChooseGetUp(slot)
 
 
 @implements("R0.17")
@@ -128,7 +137,7 @@ def check_get_up(state: State, action: ChooseGetUp) -> IllegalAction | None:
         return _fail(
             state,
             "R0.17",
-            f"no get-up space {quote(action.slot)}; spaces are 0-{len(state.tables.hostel) - 1} "
+            f"no get-up space {describe(action.slot)}; spaces are 0-{len(state.tables.hostel) - 1} "
             f"({state.tables.hostel[0].time}-{state.tables.hostel[-1].time})",
             malformed=True,
         )
@@ -190,13 +199,10 @@ def plans_for(apprentices: int, side: int) -> tuple[SubmitPlan, ...]:
 def planner(state: State) -> int:
     """The lowest seat whose plan is not in yet (plans are simultaneous, R0.25), or whose
     module planning decisions are still due (extension point ``plan_step``)."""
-    if state.tables.modules:
-        return next(
-            seat
-            for seat in range(state.tables.players)
-            if state.plans[seat] is None or ext.plan_step(state, seat) is not None
-        )
-    return next(seat for seat in range(state.tables.players) if state.plans[seat] is None)
+    due = plan_due(state)
+    if due is None:
+        raise StopIteration("no seat is planning")
+    return due[0]
 
 
 def current_player(state: State) -> int | None:
@@ -246,9 +252,11 @@ def check_plan(state: State, action: SubmitPlan) -> IllegalAction | None:
         return _fail(state, "R0.25", "plans are made in phase 2, after every get-up choice")
     counts = action.counts
     if not all(_is_int(n) for n in counts):
-        return _fail(state, "R0.25", f"plan counts must be integers: {counts!r}", malformed=True)
+        return _fail(
+            state, "R0.25", f"plan counts must be integers: {describe(counts)}", malformed=True
+        )
     if any(n < 0 for n in counts):
-        return _fail(state, "R0.25", f"plan counts cannot be negative: {counts!r}")
+        return _fail(state, "R0.25", f"plan counts cannot be negative: {describe(counts)}")
     if any(n > MAX_PER_COLUMN for n in counts):
         return _fail(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
     seat = planner(state)
@@ -285,26 +293,36 @@ def price(state: State, actor: int) -> int:
 def legal_market(state: State, turn: Turn) -> list[BuyTile | CloseBooth | EndTurn]:
     actions: list[BuyTile | CloseBooth | EndTurn] = []
     if state.is_leonardo(turn.actor):
-        return [CloseBooth(b) for b, slots in enumerate(state.booths) if any(slots)]
+        return [_close_booth(b) for b, slots in enumerate(state.booths) if any(slots)]
     affordable = state.money[turn.actor] >= price(state, turn.actor)
     for b, slots in enumerate(state.booths):
         if turn.booth not in (-1, b) or not any(slots):
             continue
         if affordable:
-            actions.extend(BuyTile(b, i) for i, tile in enumerate(slots) if tile is not None)
+            actions.extend(_buy_tile(b, i) for i, tile in enumerate(slots) if tile is not None)
         if turn.booth == -1:
-            actions.append(CloseBooth(b))
-    actions.append(EndTurn())
+            actions.append(_close_booth(b))
+    actions.append(_END_TURN)
     return actions
 
 
+@cache
+def _buy_tile(booth: int, slot: int) -> BuyTile:
+    return BuyTile(booth, slot)
+
+
+@cache
+def _close_booth(booth: int) -> CloseBooth:
+    return CloseBooth(booth)
+
+
 def _check_booth(state: State, booth: object, rule: str) -> IllegalAction | None:
-    if not isinstance(booth, int) or isinstance(booth, bool) or not 0 <= booth < len(state.booths):
+    if not _is_int(booth) or not 0 <= booth < len(state.booths):
         last = len(state.booths) - 1
         return _fail(
             state,
             rule,
-            f"no booth {quote(booth)}; booths are 0-{last} ({booth_name(0)}-{booth_name(last)})",
+            f"no booth {describe(booth)}; booths are 0-{last} ({booth_name(0)}-{booth_name(last)})",
             malformed=True,
         )
     if not any(state.booths[booth]):
@@ -336,7 +354,7 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
         return _fail(
             state,
             "R0.34",
-            f"no slot {quote(action.slot)} in booth {booth_name(action.booth)}; "
+            f"no slot {describe(action.slot)} in booth {booth_name(action.booth)}; "
             f"slots are 0-{len(slots) - 1}",
             malformed=True,
         )
@@ -437,24 +455,74 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
         return [Restore(seg) for seg in leonardo_destinations(state)]
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
-    pieces = state.tables.fresco_pieces
-    moves = NEIGHBOURS[state.bishop] if _may_move_bishop(state, turn) else ()
+    payable = coverable(state, have)
+    bishop = state.bishop if _may_move_bishop(state, turn) else None
     for index, tile in enumerate(state.cathedral):
-        if tile is not None and _covers(have, pieces[tile]):
-            segment = SEGMENTS[index]
-            actions.append(Restore(segment))
-            actions.extend(Restore(segment, to) for to in moves)
+        if tile is not None and tile in payable:
+            actions.append(_RESTORES[index])
+            if bishop is not None:
+                actions.extend(_restores_moving(index, bishop))
     if _altar_allowed(state, turn.actor):
-        for paints, _ in state.tables.altar_hand_ins:
-            if _covers(have, _counts(paints)):
-                actions.append(RestoreAltar(paints))
-    actions.append(EndTurn())
+        if state.tables.special_paints:
+            actions.extend(_special_altar_options(state, have))
+        else:
+            actions.extend(_altar_options(have))
+    actions.append(_END_TURN)
     return actions
+
+
+def coverable(state: State, have: PaintCounts) -> frozenset[str]:
+    """The fresco tiles whose required paints ``have`` includes (R0.39); a game meets a few
+    hundred paint holdings, so each is worked out once (in ``Tables.memo``)."""
+    memo = state.tables.memo
+    key = ("coverable", have)
+    found: frozenset[str] | None = memo.get(key)
+    if found is None:
+        pieces = state.tables.fresco_pieces
+        found = memo[key] = frozenset(tile for tile, need in pieces.items() if _covers(have, need))
+    return found
+
+
+_END_TURN = EndTurn()
+_RESTORES = tuple(Restore(segment) for segment in SEGMENTS)
+"""The restoration of each segment (row-major) without a bishop move."""
+
+
+@cache
+def _restores_moving(index: int, bishop: Segment) -> tuple[Restore, ...]:
+    """The restorations of segment ``index`` with a paid bishop step from ``bishop`` (R0.38)."""
+    return tuple(Restore(SEGMENTS[index], to) for to in NEIGHBOURS[bishop])
+
+
+@lru_cache(maxsize=1 << 16)
+def _altar_options(have: PaintCounts) -> tuple[RestoreAltar, ...]:
+    """The altar hand-ins (R0.43) a player holding ``have`` can make, in ``ALTAR_HAND_INS``
+    order; a few hundred paint holdings occur in a game, so each is worked out once."""
+    return tuple(action for need, action in _ALTAR_ACTIONS if _covers(have, need))
+
+
+def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAltar, ...]:
+    """The altar hand-ins of a game with module 3 (``tables.altar_hand_ins``, R3.8) a player
+    holding ``have`` can make, worked out once per holding (in ``Tables.memo``)."""
+    memo = state.tables.memo
+    key = ("altar", have)
+    found: tuple[RestoreAltar, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = tuple(
+            RestoreAltar(paints)
+            for paints, _ in state.tables.altar_hand_ins
+            if _covers(have, _counts(paints))
+        )
+    return found
 
 
 @cache
 def _counts(paints: tuple[Paint, ...]) -> PaintCounts:
     return paint_counts(paints)
+
+
+_ALTAR_ACTIONS = tuple((_counts(paints), RestoreAltar(paints)) for paints, _ in ALTAR_HAND_INS)
+"""Every altar hand-in (R0.43) as the paints it needs and its action, built once."""
 
 
 @implements("R0.37", "R0.38", "R0.39", "R0.31", "R0.76", "R0.77", "A0.5", "A0.16", "A0.17")
@@ -474,12 +542,15 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
         return _fail(
             state,
             "R0.39",
-            f"segment {action.segment!r} is not (row, col) on the 5x5 grid",
+            f"segment {describe(action.segment)} is not (row, col) on the 5x5 grid",
             malformed=True,
         )
     if action.bishop_to is not None and not _is_segment(action.bishop_to):
         return _fail(
-            state, "R0.38", f"bishop target {action.bishop_to!r} is not on the grid", malformed=True
+            state,
+            "R0.38",
+            f"bishop target {describe(action.bishop_to)} is not on the grid",
+            malformed=True,
         )
     tile = state.tile_at(action.segment)
     if tile is None:
@@ -585,21 +656,24 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
         extra=parts.extra,
         penalty=parts.penalty,
     )
+    changes: dict[str, Any] = {}
     if segment is not None:
         assert r.tile is not None
         index = segment[0] * GRID + segment[1]
         cathedral = _replace(state.cathedral, index, None)
-        state = evolve(
-            state,
-            cathedral=cathedral,
-            held=_replace(state.held, actor, (*state.held[actor], r.tile)),
-            bishop=segment,
-            leonardo_at=segment if state.is_leonardo(actor) else state.leonardo_at,
-            final=state.final or all(t is None for t in cathedral),
-        )
+        changes = {
+            "cathedral": cathedral,
+            "held": _replace(state.held, actor, (*state.held[actor], r.tile)),
+            "bishop": segment,
+            "leonardo_at": segment if state.is_leonardo(actor) else state.leonardo_at,
+            "final": state.final or all(t is None for t in cathedral),
+        }
     if state.tables.modules:
+        if changes:
+            state = evolve(state, **changes)
+            changes = {}
         state = ext.finish_restoration(state, r)
-    state = evolve(state, scored=Scored(r, parts, points))
+    state = evolve(state, scored=Scored(r, parts, points), **changes)
     return move_painter(state, actor, points)
 
 
@@ -613,11 +687,26 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
         return _fail(state, "R0.37", "the altar is restored by cathedral apprentices only")
     if state.is_leonardo(turn.actor):
         return _fail(state, "R0.76", "Leonardo restores exactly one segment, never the altar")
+    paints = action.paints
+    if type(paints) is not tuple or not all(type(p) is Paint for p in paints):
+        return _fail(
+            state,
+            "R0.43",
+            f"the altar takes a tuple of three Paints, not {describe(paints)}",
+            malformed=True,
+        )
+    if paints != canonical_paints(paints):  # hand-built, bypassing RestoreAltar's converter
+        return _fail(
+            state,
+            "R0.43",
+            f"a hand-in lists its paints in Paint order: {describe(paints)}",
+            malformed=True,
+        )
     try:
-        altar_points(action.paints, bonus=state.tables.altar_bonus)
+        altar_points(paints, bonus=state.tables.altar_bonus)
     except IllegalAction as exc:
         return _fail(state, exc.rule, exc.reason)
-    if not state.tables.special_paints and any(p in SPECIAL_PAINTS for p in action.paints):
+    if not state.tables.special_paints and any(p in SPECIAL_PAINTS for p in paints):
         return _fail(state, "R3.1", "pink and brown pieces are in play only with module 3")
     if not _altar_allowed(state, turn.actor):
         return _fail(state, "R0.45", "the altar may be restored once per player per round (A0.6)")
@@ -676,9 +765,11 @@ def check_track_space(state: State, action: ChooseTrackSpace) -> IllegalAction |
     """R0.51: the owner of a painter whose target is taken picks one of the two offered spaces."""
     if not state.pending_track:
         return _fail(state, "R0.51", "no track space choice is pending")
-    if action.space not in state.pending_track or not _is_int(action.space):
+    if not _is_int(action.space) or action.space not in state.pending_track:
         return _fail(
-            state, "R0.51", f"space {action.space!r} is not one of {list(state.pending_track)}"
+            state,
+            "R0.51",
+            f"space {describe(action.space)} is not one of {list(state.pending_track)}",
         )
     return None
 
@@ -729,15 +820,14 @@ def check_blend(state: State, action: Blend) -> IllegalAction | None:
     if spent is not None:
         return spent
     blends = state.tables.blends
-    if not isinstance(action.result, Paint) or action.result not in blends:
+    result = action.result
+    if type(result) is not Paint or result not in blends:
         made = ", ".join(p.value for p in blends)
         return _fail(
             state,
-            "R3.5"
-            if isinstance(action.result, Paint) and action.result in SPECIAL_PAINTS
-            else "R0.47",
-            f"{action.result!r} is not a blend in this game ({made})",
-            malformed=not isinstance(action.result, Paint),
+            "R3.5" if type(result) is Paint and result in SPECIAL_PAINTS else "R0.47",
+            f"{describe(result)} is not a blend in this game ({made})",
+            malformed=type(result) is not Paint,
         )
     first, second = blends[action.result]
     have = state.paints[turn.actor]

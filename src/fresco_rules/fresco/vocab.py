@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from ..kernel.untrusted import describe
+
 Segment = tuple[int, int]
 """A fresco segment as ``(row, col)``, 0-based; the centre is ``(2, 2)``."""
 
@@ -15,6 +17,8 @@ SEGMENTS: tuple[Segment, ...] = tuple((r, c) for r in range(GRID) for c in range
 
 class Paint(Enum):
     """Paint colours. PINK and BROWN are reserved for module 3 and unused by the base game."""
+
+    __hash__ = object.__hash__  # members are singletons compared by identity: C-level hash
 
     RED = "red"
     YELLOW = "yellow"
@@ -89,6 +93,8 @@ class Location(Enum):
     """Action-sheet columns (R0.26, R0.27): the theatre column becomes a second cathedral
     column on side 2 in the final round."""
 
+    __hash__ = object.__hash__  # members are singletons compared by identity: C-level hash
+
     MARKET = "market"
     CATHEDRAL = "cathedral"
     STUDIO = "studio"
@@ -116,6 +122,8 @@ class Module(Enum):
     """The expansion modules by their rulebook number: the in-box modules 1-3
     (fresco-modules-123.md, M.1) and modules 4-6 (fresco-modules-456.md, G.1)."""
 
+    __hash__ = object.__hash__  # members are singletons compared by identity: C-level hash
+
     PORTRAITS = 1
     REQUESTS = 2
     SPECIAL_BLENDS = 3
@@ -131,7 +139,7 @@ class Module(Enum):
             if text == str(module.value):
                 return module
         known = ", ".join(str(m.value) for m in cls)
-        raise ValueError(f"G.1: there is no expansion module {number!r} (known: {known})")
+        raise ValueError(f"G.1: there is no expansion module {describe(number)} (known: {known})")
 
 
 def parse_modules(text: str) -> frozenset[Module]:
@@ -144,6 +152,8 @@ def parse_modules(text: str) -> frozenset[Module]:
 
 class Glass(Enum):
     """Module 6 glass colours (component-data.md section 7.1)."""
+
+    __hash__ = object.__hash__  # members are singletons compared by identity: C-level hash
 
     YELLOW = "yellow"
     BLUE = "blue"

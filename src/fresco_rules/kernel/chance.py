@@ -9,7 +9,8 @@ stores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from attrs import field, frozen
 
@@ -18,6 +19,105 @@ from .rng import next_below, seed_state
 
 Outcome = tuple[str, str]
 """``(kind of draw, outcome)``, e.g. ``("market", "M05")``."""
+
+
+class Log(Sequence[Outcome]):
+    """The log of a game's draws as a persistent list: a draw adds one cell on top of the log
+    before it (O(1), every later state shares the cells before it) instead of copying the whole
+    log. It reads, compares and hashes as the tuple of its outcomes; the tuple is built only
+    when something reads it as a whole (a record being written, a slice)."""
+
+    __slots__ = ("_flat", "_hash", "before", "outcome", "size")
+
+    before: Log | None
+    outcome: Outcome | None
+    size: int
+    _flat: tuple[Outcome, ...] | None
+    _hash: int | None
+
+    def __init__(self, outcomes: Sequence[Outcome] = ()) -> None:
+        flat = tuple(outcomes)
+        self.before = None
+        self.outcome = flat[-1] if flat else None
+        self.size = len(flat)
+        self._flat = flat
+        self._hash = None
+
+    @staticmethod
+    def _cell(outcome: Outcome, before: Log | None) -> Log:
+        cell = object.__new__(Log)
+        if before is not None and before.size == 0:
+            before = None
+        cell.before = before
+        cell.outcome = outcome
+        cell.size = 1 if before is None else before.size + 1
+        cell._flat = None
+        cell._hash = None
+        return cell
+
+    def then(self, outcome: Outcome) -> Log:
+        """This log with ``outcome`` drawn next."""
+        return Log._cell(outcome, self)
+
+    def _tuple(self) -> tuple[Outcome, ...]:
+        flat = self._flat
+        if flat is None:
+            found: list[Outcome] = []
+            cell: Log | None = self
+            while cell is not None and cell._flat is None:
+                assert cell.outcome is not None
+                found.append(cell.outcome)
+                cell = cell.before
+            found.reverse()
+            flat = self._flat = (*(() if cell is None else cell._flat or ()), *found)
+        return flat
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._tuple()[index]
+
+    def __iter__(self) -> Iterator[Outcome]:
+        return iter(self._tuple())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Log):
+            a: Log | None = self
+            b: Log | None = other
+            if self.size != other.size:
+                return False
+            while a is not b and a is not None and b is not None:
+                if a._flat is not None or b._flat is not None:
+                    return a._tuple() == b._tuple()
+                if a.outcome != b.outcome:
+                    return False
+                a, b = a.before, b.before
+            return True
+        if isinstance(other, tuple):
+            return self.size == len(other) and self._tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self._tuple())
+        return self._hash
+
+    def __repr__(self) -> str:
+        return repr(self._tuple())
+
+    def __reduce__(self) -> tuple[type[Log], tuple[tuple[Outcome, ...]]]:
+        return Log, (self._tuple(),)
+
+    def __copy__(self) -> Log:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Log:
+        return self
+
+
+def _as_log(outcomes: Sequence[Outcome]) -> Log:
+    return outcomes if isinstance(outcomes, Log) else Log(tuple(outcomes))
 
 
 class OutcomeNeeded(IllegalAction):
@@ -41,11 +141,32 @@ class OutcomeNeeded(IllegalAction):
 @frozen
 class Chance:
     rng: int
-    log: tuple[Outcome, ...] = ()
+    log: Log = field(factory=Log, converter=_as_log)
+    """Every outcome drawn so far, first one first (a ``Log``: reads as a tuple)."""
     script: tuple[Outcome, ...] = ()
     """Recorded outcomes not yet used, first one next."""
     scripted_only: bool = field(default=False, eq=False)
     """Replaying a record: every draw must come from ``script``; none is invented."""
+
+
+@frozen
+class ChanceRecord:
+    """A ``Chance`` with its log as a tuple: the shape in which state JSON holds it."""
+
+    rng: int
+    log: tuple[Outcome, ...] = ()
+    script: tuple[Outcome, ...] = ()
+    scripted_only: bool = field(default=False, eq=False)
+
+    @classmethod
+    def of(cls, chance: Chance) -> ChanceRecord:
+        return cls(chance.rng, tuple(chance.log), chance.script, chance.scripted_only)
+
+    def chance(self) -> Chance:
+        return Chance(self.rng, Log(self.log), self.script, self.scripted_only)
+
+
+_EMPTY = Log()
 
 
 def start_chance(
@@ -54,7 +175,7 @@ def start_chance(
     """The chance source of a new game from a seed and, optionally, recorded outcomes; with
     ``scripted_only`` a draw beyond the recorded outcomes is refused instead of generated."""
     outcomes = tuple((str(kind), str(outcome)) for kind, outcome in script)
-    return Chance(seed_state(seed), (), outcomes, scripted_only)
+    return Chance(seed_state(seed), _EMPTY, outcomes, scripted_only)
 
 
 def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[int, Chance]:
@@ -77,4 +198,4 @@ def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[
             )
         index = list(pool).index(outcome)
         script = script[1:]
-    return index, Chance(rng, (*chance.log, (kind, pool[index])), script, chance.scripted_only)
+    return index, Chance(rng, chance.log.then((kind, pool[index])), script, chance.scripted_only)

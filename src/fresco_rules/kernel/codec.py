@@ -11,7 +11,7 @@ import hashlib
 import json
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from enum import Enum
+from enum import Enum, IntEnum, StrEnum
 from importlib import resources
 from typing import Any
 
@@ -19,30 +19,39 @@ import attrs
 import cattrs
 from attrs import frozen
 
-from .chance import Outcome
+from .chance import Chance, ChanceRecord, Outcome
 from .errors import InvalidData, RulesError
 from .jsonschema_gen import record_schema
-from .records import RECORD_FORMAT, RECORD_VERSION, InvalidRecord, RecordCodec, make_record
+from .records import (
+    MAX_CHANCE,
+    MAX_STEPS,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    InvalidRecord,
+    RecordCodec,
+    make_record,
+)
+from .untrusted import describe
 
 SCHEMA_RESOURCE = "data/record.schema.json"
 
 
 def strict_int(value: object, _: type) -> int:
     # cattrs' default would turn "5" or True into an int; a file must say what it means.
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"expected an integer, got {type(value).__name__} {value!r}")
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, got {describe(value)}")
     return value
 
 
 def strict_str(value: object, _: type) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a string, got {type(value).__name__} {value!r}")
+    if type(value) is not str:
+        raise TypeError(f"expected a string, got {describe(value)}")
     return value
 
 
 def strict_bool(value: object, _: type) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"expected true or false, got {type(value).__name__} {value!r}")
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, got {describe(value)}")
     return value
 
 
@@ -53,14 +62,30 @@ def strict_converter() -> cattrs.Converter:
     converter.register_structure_hook(int, strict_int)
     converter.register_structure_hook(str, strict_str)
     converter.register_structure_hook(bool, strict_bool)
-    converter.register_unstructure_hook(Enum, lambda member: member.value)
+    # StrEnum and IntEnum list str/int before Enum in their MRO: without their own hooks a
+    # member would be written as itself, which the strict structure hooks refuse on reading
+    for enum_type in (Enum, StrEnum, IntEnum):
+        converter.register_unstructure_hook(enum_type, lambda member: member.value)
     converter.register_unstructure_hook(
         tuple, lambda values: [converter.unstructure(v) for v in values]
+    )
+    # a Chance keeps its log as a persistent list; records and state JSON see the plain fields
+    converter.register_unstructure_hook(
+        Chance, lambda chance: converter.unstructure(ChanceRecord.of(chance))
+    )
+    converter.register_structure_hook(
+        Chance, lambda raw, _: converter.structure(raw, ChanceRecord).chance()
     )
     return converter
 
 
-STRUCTURE_ERRORS = (cattrs.BaseValidationError, ValueError, TypeError, KeyError)
+STRUCTURE_ERRORS = (
+    cattrs.BaseValidationError,
+    ValueError,
+    TypeError,
+    KeyError,
+    RecursionError,
+)
 
 
 def structure_error(exc: Exception, prefix: str = "$") -> InvalidRecord:
@@ -98,6 +123,9 @@ class CodecSpec:
     derived_field: str = "tables"
     action_fields: frozenset[str] = frozenset()
     """State fields holding a tuple of actions (or None), stored with their kinds."""
+    setup_bounds: Mapping[str, tuple[int, int]] = attrs.field(factory=dict)
+    """The ranges of the setup's numbers and sizes (``kernel.bounds`` patterns), stated in
+    the record schema and checked before any work proportional to them."""
 
     @property
     def actions_by_kind(self) -> dict[str, type]:
@@ -255,8 +283,8 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
     identity = {
         "type": "object",
         "properties": {
-            "name": {"type": "string"},
-            "version": {"type": "integer"},
+            "name": {"type": "string", "maxLength": 200},
+            "version": {"type": "integer", "minimum": 1, "maximum": 1_000_000},
             "digest": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
         },
         "required": ["name", "version", "digest"],
@@ -264,7 +292,11 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
     }
     low, high = spec.players
     players = {"type": "integer", "minimum": low, "maximum": high}
-    setup = record_schema(spec.config_cls, overrides={"components": identity, "players": players})
+    setup = record_schema(
+        spec.config_cls,
+        overrides={"components": identity, "players": players},
+        bounds=spec.setup_bounds,
+    )
     setup["required"] = ["players", "components"]
     action: dict[str, Any] = {
         "type": "object",
@@ -306,7 +338,7 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
             },
             "chance": {
                 "type": "array",
-                "maxItems": 100_000,
+                "maxItems": MAX_CHANCE,
                 "items": {
                     "type": "array",
                     "prefixItems": [
@@ -319,7 +351,7 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
             },
             "steps": {
                 "type": "array",
-                "maxItems": 1_000_000,
+                "maxItems": MAX_STEPS,
                 "items": {
                     "type": "object",
                     "required": ["seat", "action"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
@@ -14,36 +15,65 @@ MAX_INT = 2**53
 """Integers in records stay within what every JSON reader represents exactly."""
 
 
-def schema_for(hint: Any) -> dict[str, Any]:
-    """The JSON Schema of values of type ``hint`` as a record stores them."""
+Bounds = Mapping[str, tuple[int, int]]
+"""``kernel.bounds`` patterns: ``"mood_track.rows": (1, 20)``, ``"len(hostel_table)": (1, 12)``
+(the length of a list or a string), list items as ``[]``."""
+
+MAX_STRING = 1_000
+MAX_ITEMS = 1_000
+
+
+def schema_for(hint: Any, pattern: str = "", bounds: Bounds | None = None) -> dict[str, Any]:
+    """The JSON Schema of values of type ``hint`` as a record stores them; ``bounds`` gives
+    the range of the numbers and sizes below ``pattern``."""
+    bounds = bounds or {}
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
+    size = bounds.get(f"len({pattern})")
     if hint is type(None):
         return {"type": "null"}
     if hint is bool:
         return {"type": "boolean"}
     if hint is int:
-        return {"type": "integer", "minimum": -MAX_INT, "maximum": MAX_INT}
+        low, high = bounds.get(pattern, (-MAX_INT, MAX_INT))
+        return {"type": "integer", "minimum": low, "maximum": high}
     if hint is str:
-        return {"type": "string", "maxLength": 10_000}
+        low, high = size or (0, MAX_STRING)
+        return (
+            {"type": "string", "minLength": low, "maxLength": high}
+            if low
+            else {
+                "type": "string",
+                "maxLength": high,
+            }
+        )
     if isinstance(hint, type) and issubclass(hint, Enum):
         return {"enum": [member.value for member in hint]}
     if origin in (typing.Union, types.UnionType):
-        return {"anyOf": [schema_for(arg) for arg in args]}
+        return {"anyOf": [schema_for(arg, pattern, bounds) for arg in args]}
+    item = f"{pattern}[]"
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return {"type": "array", "items": schema_for(args[0]), "maxItems": 100_000}
+            return _array(schema_for(args[0], item, bounds), size)
         return {
             "type": "array",
-            "prefixItems": [schema_for(arg) for arg in args],
+            "prefixItems": [schema_for(arg, item, bounds) for arg in args],
             "items": False,
             "minItems": len(args),
         }
     if origin in (frozenset, set, list):
-        return {"type": "array", "items": schema_for(args[0]), "maxItems": 100_000}
+        return _array(schema_for(args[0], item, bounds), size)
     if isinstance(hint, type) and attrs.has(hint):
-        return record_schema(hint)
+        return record_schema(hint, prefix=pattern, bounds=bounds)
     raise TypeError(f"no JSON Schema for {hint!r}")
+
+
+def _array(items: dict[str, Any], size: tuple[int, int] | None) -> dict[str, Any]:
+    low, high = size or (0, MAX_ITEMS)
+    schema: dict[str, Any] = {"type": "array", "items": items, "maxItems": high}
+    if low:
+        schema["minItems"] = low
+    return schema
 
 
 def record_schema(
@@ -51,9 +81,12 @@ def record_schema(
     *,
     tag: tuple[str, str] | None = None,
     overrides: dict[str, dict[str, Any]] | None = None,
+    prefix: str = "",
+    bounds: Bounds | None = None,
 ) -> dict[str, Any]:
     """The schema of an attrs record; ``tag`` adds a constant ``(field, value)`` such as
-    ``("kind", "restore")``; ``overrides`` gives the schema of some fields directly."""
+    ``("kind", "restore")``; ``overrides`` gives the schema of some fields directly; ``bounds``
+    (patterns below ``prefix``) the ranges of its numbers and sizes."""
     hints = typing.get_type_hints(cls)
     properties: dict[str, Any] = {}
     required = []
@@ -61,7 +94,8 @@ def record_schema(
         if overrides and field.name in overrides:
             properties[field.name] = overrides[field.name]
         else:
-            properties[field.name] = schema_for(hints[field.name])
+            pattern = f"{prefix}.{field.name}" if prefix else field.name
+            properties[field.name] = schema_for(hints[field.name], pattern, bounds)
         if field.default is attrs.NOTHING:
             required.append(field.name)
     if tag is not None:

@@ -4,11 +4,11 @@ actions of a state, and refusing what names none with the closest legal forms (`
 from __future__ import annotations
 
 import difflib
-import reprlib
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from .errors import SHAPE_RULE, IllegalAction, MalformedAction
+from .untrusted import describe
 
 A = TypeVar("A")
 S = TypeVar("S")
@@ -18,16 +18,9 @@ MAX_TEXT = 200
 CLOSEST = 5
 """How many of the closest legal forms a refusal lists."""
 
-_QUOTE = reprlib.Repr()
-_QUOTE.maxstring = _QUOTE.maxother = 60
-
-
 def quote(value: object) -> str:
-    """A bounded repr of a player's text for messages."""
-    try:
-        return _QUOTE.repr(value)
-    except Exception:  # a hostile __repr__ must not escape
-        return f"<{type(value).__name__}>"
+    """A bounded, exception-proof repr of a player's text for messages (``untrusted.describe``)."""
+    return describe(value)
 
 
 def normalise(text: str) -> str:

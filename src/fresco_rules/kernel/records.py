@@ -9,6 +9,8 @@ carries on past it.
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,10 +20,27 @@ from attrs import frozen
 from .chance import Outcome
 from .errors import IllegalAction, RulesError
 from .protocol import GameRules
+from .untrusted import describe
 
 RECORD_FORMAT = "fresco_rules.game_record"
 RECORD_VERSION = 1
-MAX_RECORD_BYTES = 64 * 1024 * 1024
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""A record larger than this is refused before it is parsed (the longest games recorded are
+a few hundred kilobytes)."""
+MAX_STEPS = 20_000
+"""The most steps a record may hold (random 4-player games with every module take about
+1,300; checked before any step is read)."""
+MAX_CHANCE = 20_000
+"""The most chance outcomes a record may hold."""
+MAX_DEPTH = 32
+"""The deepest nesting of a record (real records nest 5 levels)."""
+MAX_ITEMS = max(MAX_STEPS, MAX_CHANCE)
+"""The longest list anywhere in a record (setup lists are far shorter, by the schema)."""
+MAX_VALUES = 500_000
+"""The most JSON values (numbers, strings, lists, objects) a record may hold (20,000 steps
+take about 120,000)."""
+MAX_DIGITS = 30
+"""The longest integer in a record (a 64-bit seed has 20 digits)."""
 
 
 class InvalidRecord(RulesError):
@@ -109,11 +128,152 @@ class ValidationReport:
     malformed: str | None = None
 
 
+class _Huge:
+    """An integer literal longer than ``MAX_DIGITS`` (named by path after parsing)."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+class _Constant:
+    """``NaN``, ``Infinity`` or ``-Infinity``: Python reads them, JSON has no such value."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class _Duplicate(dict[str, Any]):
+    """An object with a repeated key (the JSON reader would keep the last silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.key = key
+
+
+def _parse_int(text: str) -> int | _Huge:
+    digits = len(text.lstrip("-"))
+    return _Huge(digits) if digits > MAX_DIGITS else int(text)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            return _Duplicate(key)
+        result[key] = value
+    return result
+
+
+def _json_path(parts: list[str | int]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
+
+
+def _plain_problem(data: Any) -> InvalidRecord | None:
+    """The first thing in parsed (or caller-built) data that is no plain JSON value, named by
+    path: a repeated key, an over-long integer, NaN, nesting deeper than ``MAX_DEPTH``, a
+    non-string key, a value of a type JSON has not. Walked without recursion."""
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    seen = 0
+    while stack:
+        node, parts = stack.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            return InvalidRecord(f"more than {MAX_VALUES} values", path=_json_path(parts))
+        kind = type(node)
+        if kind is str or kind is bool or kind is float or node is None:
+            if kind is float and not math.isfinite(node):
+                return InvalidRecord(f"{node} is not a JSON number", path=_json_path(parts))
+            continue
+        if kind is int:
+            if node.bit_length() > MAX_DIGITS * 4:
+                return InvalidRecord(
+                    f"an integer of {node.bit_length()} bits (at most {MAX_DIGITS} digits)",
+                    path=_json_path(parts),
+                )
+            continue
+        if kind is _Huge:
+            return InvalidRecord(
+                f"an integer of {node.digits} digits (at most {MAX_DIGITS})",
+                path=_json_path(parts),
+            )
+        if kind is _Constant:
+            return InvalidRecord(f"{node.name} is not JSON", path=_json_path(parts))
+        if kind is _Duplicate:
+            return InvalidRecord(
+                f"the key {describe(node.key)} appears twice", path=_json_path(parts)
+            )
+        if len(parts) >= MAX_DEPTH:
+            return InvalidRecord(
+                f"nested more than {MAX_DEPTH} levels deep", path=_json_path(parts)
+            )
+        if kind is list or kind is tuple:
+            if len(node) > MAX_ITEMS:
+                return InvalidRecord(
+                    f"a list of {len(node)} items (at most {MAX_ITEMS})", path=_json_path(parts)
+                )
+            stack.extend((item, [*parts, i]) for i, item in reversed(list(enumerate(node))))
+        elif kind is dict:
+            for key, item in reversed(list(node.items())):
+                if type(key) is not str:
+                    return InvalidRecord(
+                        f"a key must be a string, not {describe(key)}", path=_json_path(parts)
+                    )
+                stack.append((item, [*parts, key]))
+        else:
+            return InvalidRecord(f"{describe(node)} is not JSON data", path=_json_path(parts))
+    return None
+
+
+_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},:]')
+
+
+def _deep_path(text: str) -> str:
+    """The path of the first container nested deeper than ``MAX_DEPTH`` in JSON text (for
+    text too deep for the JSON reader itself)."""
+    frames: list[list[Any]] = []  # [is_object, key or index, expecting_key]
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "[{":
+            if len(frames) >= MAX_DEPTH:
+                break
+            frames.append([token == "{", 0, token == "{"])
+        elif token in "]}":
+            if frames:
+                frames.pop()
+        elif token == ",":
+            if frames:
+                frame = frames[-1]
+                if frame[0]:
+                    frame[2] = True
+                else:
+                    frame[1] += 1
+        elif token.startswith('"') and frames and frames[-1][0] and frames[-1][2]:
+            try:
+                frames[-1][1] = json.loads(token)
+            except ValueError:
+                frames[-1][1] = "?"
+            frames[-1][2] = False
+    return _json_path([frame[1] for frame in frames])
+
+
+def _too_many(data: Mapping[str, Any]) -> InvalidRecord | None:
+    for name, most in (("steps", MAX_STEPS), ("chance", MAX_CHANCE)):
+        items = data.get(name)
+        if type(items) is list and len(items) > most:
+            return InvalidRecord(
+                f"{len(items)} {name}, more than the {most} a record may hold", path=f"$.{name}"
+            )
+    return None
+
+
 def parse_record(source: Any) -> dict[str, Any]:
     """Read a record from JSON text, bytes, a path or an already parsed mapping.
 
-    Raises ``InvalidRecord`` for anything that is not a JSON object (bad JSON, too deep, too
-    big). Schema checks come later, per game.
+    Raises ``InvalidRecord`` naming the path for anything that is not a plain JSON object
+    within bounds: bad JSON, larger than ``MAX_RECORD_BYTES``, a repeated key, an integer of
+    more than ``MAX_DIGITS`` digits, NaN, nesting deeper than ``MAX_DEPTH``, more than
+    ``MAX_STEPS`` steps or ``MAX_CHANCE`` chance outcomes. All this is checked before any work
+    proportional to the record's content; schema checks come later, per game.
     """
     if isinstance(source, Path):
         try:
@@ -130,40 +290,95 @@ def parse_record(source: Any) -> dict[str, Any]:
     if isinstance(source, str):
         if len(source) > MAX_RECORD_BYTES:
             raise InvalidRecord(f"record larger than {MAX_RECORD_BYTES} bytes", path="")
+        text = source
         try:
-            source = json.loads(source)
+            source = json.loads(
+                text,
+                object_pairs_hook=_object,
+                parse_int=_parse_int,
+                parse_constant=_Constant,
+            )
         except json.JSONDecodeError as exc:
             raise InvalidRecord(
                 f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", path=""
             ) from None
         except RecursionError:
-            raise InvalidRecord("JSON nested too deeply", path="") from None
-        except ValueError as exc:  # e.g. integers with too many digits
-            raise InvalidRecord(f"not acceptable JSON: {exc}", path="") from None
-    if not isinstance(source, Mapping):
-        raise InvalidRecord(f"a record is a JSON object, not {type(source).__name__}")
-    try:  # plain JSON data only: tuples become lists, anything else is refused
-        plain: dict[str, Any] = json.loads(json.dumps(source))
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise InvalidRecord(f"not JSON data: {exc}") from None
+            raise InvalidRecord(
+                f"nested more than {MAX_DEPTH} levels deep", path=_deep_path(text)
+            ) from None
+    if type(source) is _Duplicate:
+        raise InvalidRecord(f"the key {describe(source.key)} appears twice", path="$")
+    if type(source) is not dict and not isinstance(source, Mapping):
+        raise InvalidRecord(f"a record is a JSON object, not {describe(source)}")
+    if type(source) is not dict:
+        try:
+            source = dict(source.items())
+        except Exception as exc:  # a caller's own Mapping: its methods may raise anything
+            raise InvalidRecord(f"cannot read the mapping: {describe(exc)}") from None
+    problem = _too_many(source) or _plain_problem(source)
+    if problem is not None:
+        raise problem
+    # Plain JSON data only: tuples become lists; cannot fail after the checks above.
+    plain: dict[str, Any] = json.loads(json.dumps(source))
     return plain
+
+
+def _raise_first(errors: Any, prefix: str = "$") -> None:
+    from jsonschema.exceptions import best_match
+
+    error = best_match(errors)
+    if error is not None:
+        path = prefix + "".join(
+            f"[{part}]" if isinstance(part, int) else f".{part}" for part in error.absolute_path
+        )
+        message = error.message if len(error.message) <= 300 else error.message[:297] + "..."
+        raise InvalidRecord(message, path=path)
+
+
+_SPLIT: dict[int, tuple[Mapping[str, Any], Any, dict[str, Any]]] = {}
+
+
+def _split_schema(schema: Mapping[str, Any]) -> tuple[Any, dict[str, Any]] | None:
+    """The record schema as an envelope validator (each step's action checked for its kind
+    only) and one validator per action kind: the same verdicts as the whole schema, without
+    trying every kind's ``if`` on every step."""
+    from jsonschema import Draft202012Validator
+
+    cached = _SPLIT.get(id(schema))
+    if cached is not None and cached[0] is schema:
+        return cached[1], cached[2]
+    try:
+        action = schema["properties"]["steps"]["items"]["properties"]["action"]
+        branches = action["allOf"]
+        kinds = {
+            branch["if"]["properties"]["kind"]["const"]: Draft202012Validator(branch["then"])
+            for branch in branches
+        }
+    except (KeyError, TypeError):
+        return None
+    envelope = json.loads(json.dumps(schema))
+    del envelope["properties"]["steps"]["items"]["properties"]["action"]["allOf"]
+    split = (Draft202012Validator(envelope), kinds)
+    _SPLIT[id(schema)] = (schema, *split)
+    return split
 
 
 def check_schema(record: Mapping[str, Any], schema: Mapping[str, Any]) -> None:
     """Validate against a JSON Schema; the error names the path of the first bad field."""
     from jsonschema import Draft202012Validator
-    from jsonschema.exceptions import best_match
 
+    split = _split_schema(schema)
     try:
-        error = best_match(Draft202012Validator(schema).iter_errors(record))
+        if split is None:
+            _raise_first(Draft202012Validator(schema).iter_errors(record))
+            return
+        envelope, kinds = split
+        _raise_first(envelope.iter_errors(record))
+        for index, step in enumerate(record["steps"]):
+            action = step["action"]
+            _raise_first(kinds[action["kind"]].iter_errors(action), f"$.steps[{index}].action")
     except RecursionError:
         raise InvalidRecord("record nested too deeply") from None
-    if error is not None:
-        path = "$" + "".join(
-            f"[{part}]" if isinstance(part, int) else f".{part}" for part in error.absolute_path
-        )
-        message = error.message if len(error.message) <= 300 else error.message[:297] + "..."
-        raise InvalidRecord(message, path=path)
 
 
 def make_record(

@@ -57,6 +57,7 @@ class GameAdapter:
 ADAPTERS: dict[str, str] = {
     "fresco": "fresco_rules.study.fresco_adapter",
     "barbarossa": "fresco_rules.study.barbarossa_adapter",
+    "carcassonne": "fresco_rules.study.carcassonne_adapter",
 }
 """Game name -> the module whose ``ADAPTER`` is that game's ``GameAdapter``."""
 

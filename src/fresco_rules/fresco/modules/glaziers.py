@@ -8,13 +8,16 @@ tokens for 1 VP each.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import Chance, draw
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
+from ...kernel.untrusted import describe
 from .. import turns
 from ..actions import Action, SubmitPlan
 from ..config import (
@@ -39,7 +42,13 @@ from ..vocab import (
     Module,
     Segment,
 )
-from .glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
+from .glaziers_actions import (
+    BuyGlass,
+    HandInGlass,
+    PlaceGlassworks,
+    TakeWindow,
+    canonical_glass,
+)
 from .glaziers_data import segment_problems, workbench_problems
 from .glaziers_state import Cover, GlassState
 
@@ -80,8 +89,11 @@ def _sub_multisets(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[tuple[G
     return tuple(sorted(found, key=lambda c: (len(c), [GLASS_INDEX[g] for g in c])))
 
 
+_GLASS_NAMES = tuple(g.value for g in GLASS)
+
+
 def _draw_glass(chance: Chance, bag: GlassCounts, rule: str) -> tuple[Glass, Chance]:
-    pool = [g.value for g in GLASS for _ in range(bag[GLASS_INDEX[g]])]
+    pool = [name for name, count in zip(_GLASS_NAMES, bag, strict=True) for _ in range(count)]
     index, chance = draw(chance, "glass", pool, rule=rule)
     return Glass(pool[index]), chance
 
@@ -121,14 +133,14 @@ class Glaziers(ModuleRules):
         prices = config.workbench_prices
         if prices is None:
             prices = data.workbench.prices
-        problems = workbench_problems(tuple(prices), "A6.1 workbench_prices")
-        if len(prices) != len(data.workbench.prices):
+        problems = workbench_problems(prices, "A6.1 workbench_prices")
+        if not problems and len(prices) != len(data.workbench.prices):
             problems.append(
                 f"{len(data.workbench.prices)} slot prices needed @ A6.1 workbench_prices"
             )
         cells = data.window_segments.segments
         if config.window_segments is not None:
-            cells = tuple(tuple(cell) for cell in config.window_segments)  # type: ignore[misc]
+            cells = config.window_segments
             problems += segment_problems(
                 cells, "A6.2 window_segments", len(data.window_segments.segments)
             )
@@ -217,13 +229,7 @@ class Glaziers(ModuleRules):
         g = state.glass
         if g is None or state.plans[seat] is not None or g.covers[seat] is not None:
             return None
-        actions: list[Action] = [PlaceGlassworks(None)]
-        for column in self.columns(state):
-            actions.append(PlaceGlassworks(column))
-            if state.apprentices[seat] >= 1:
-                actions.append(PlaceGlassworks(column, True))
-        reason = "decide on the Glassworks tile before planning"
-        return Pending(seat, "R6.7", reason, tuple(actions))
+        return _glassworks_choice(seat, state.side, state.apprentices[seat] >= 1)
 
     @implements("R6.7", "R1.28", "R2.17")
     def plan_limits(self, state: State, seat: int) -> tuple[int, Location | None]:
@@ -472,6 +478,19 @@ class Glaziers(ModuleRules):
 # --- helpers -------------------------------------------------------------------------------------
 
 
+@cache
+def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
+    """The Glassworks decision of ``seat`` (R6.7, R6.8): the same for every round with this
+    sheet side and apprentice availability, so it is built once."""
+    actions: list[Action] = [PlaceGlassworks(None)]
+    for column in SIDE_1_COLUMNS if side == 1 else SIDE_2_COLUMNS:
+        actions.append(PlaceGlassworks(column))
+        if apprentice:
+            actions.append(PlaceGlassworks(column, True))
+    reason = "decide on the Glassworks tile before planning"
+    return Pending(seat, "R6.7", reason, tuple(actions))
+
+
 def _glass(state: State) -> GlassState:
     assert state.glass is not None
     return state.glass
@@ -554,13 +573,16 @@ def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | N
     off = _off(state)
     if off is not None:
         return off
-    if action.location is not None and not isinstance(action.location, Location):
+    if action.location is not None and type(action.location) is not Location:
         return turns._fail(
-            state, "R6.7", f"{action.location!r} is not a location column", malformed=True
+            state, "R6.7", f"{describe(action.location)} is not a location column", malformed=True
         )
-    if not isinstance(action.apprentice, bool):
+    if type(action.apprentice) is not bool:
         return turns._fail(
-            state, "R6.8", f"apprentice must be a bool, not {action.apprentice!r}", malformed=True
+            state,
+            "R6.8",
+            f"apprentice must be a bool, not {describe(action.apprentice)}",
+            malformed=True,
         )
     if state.phase is not Phase.PLAN:
         return turns._fail(state, "R6.7", "the Glassworks tile is placed while planning")
@@ -599,8 +621,10 @@ def check_buy_glass(state: State, action: BuyGlass) -> IllegalAction | None:
     off = _off(state)
     if off is not None:
         return off
-    if not isinstance(action.glass, Glass):
-        return turns._fail(state, "R6.9", f"{action.glass!r} is not a glass colour", malformed=True)
+    if type(action.glass) is not Glass:
+        return turns._fail(
+            state, "R6.9", f"{describe(action.glass)} is not a glass colour", malformed=True
+        )
     turn = turns._active_turn(state, Location.GLASSWORKS)
     if turn is None:
         return turns._fail(state, "R6.9", "glass is bought at the Glassworks only")
@@ -648,7 +672,7 @@ def check_take_window(state: State, action: TakeWindow) -> IllegalAction | None:
     bench = _glass(state).workbench
     if not turns._is_int(action.slot) or not 0 <= action.slot < len(bench):
         return turns._fail(
-            state, "R6.12", f"workbench slot {action.slot!r} does not exist", malformed=True
+            state, "R6.12", f"workbench slot {describe(action.slot)} does not exist", malformed=True
         )
     if bench[action.slot] is None:
         return turns._fail(state, "R6.12", f"workbench slot {action.slot} is empty")
@@ -677,8 +701,14 @@ def check_hand_in_glass(state: State, action: HandInGlass) -> IllegalAction | No
     if off is not None:
         return off
     glass = action.glass
-    if not isinstance(glass, tuple) or not all(isinstance(g, Glass) for g in glass):
-        return turns._fail(state, "R6.15", f"{glass!r} is not a tuple of glass", malformed=True)
+    if (
+        type(glass) is not tuple
+        or not all(type(g) is Glass for g in glass)
+        or glass != canonical_glass(glass)
+    ):
+        return turns._fail(
+            state, "R6.15", f"{describe(glass)} is not a tuple of glass", malformed=True
+        )
     stage = current_stage(state)
     if stage is None or stage[1] not in (GLASS_STAGE, ALTAR_GLASS):
         return turns._fail(state, "R6.15", "no window is waiting for glass")

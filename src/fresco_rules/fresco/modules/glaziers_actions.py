@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from attrs import field, frozen
 
 from ...kernel.actions import strict_key as _strict
+from ...kernel.untrusted import describe
 from ..actions import ModuleAction
 from ..vocab import Glass, Location
 
@@ -18,8 +19,8 @@ class PlaceGlassworks(ModuleAction):
     use it), with one of the player's own apprentices on its bottom space when ``apprentice``."""
 
     kind: ClassVar[str] = "place_glassworks"
-    location: Location | None = field(eq=_strict)
-    apprentice: bool = field(default=False, eq=_strict)
+    location: Location | None = field(eq=_strict, repr=describe)
+    apprentice: bool = field(default=False, eq=_strict, repr=describe)
 
 
 @frozen
@@ -27,7 +28,7 @@ class BuyGlass(ModuleAction):
     """Glassworks (R6.9): buy one glass token of colour ``glass`` from the offer."""
 
     kind: ClassVar[str] = "buy_glass"
-    glass: Glass = field(eq=_strict)
+    glass: Glass = field(eq=_strict, repr=describe)
 
 
 @frozen
@@ -35,12 +36,12 @@ class TakeWindow(ModuleAction):
     """Cathedral (R6.12): take the window in workbench ``slot`` for the restored segment."""
 
     kind: ClassVar[str] = "take_window"
-    slot: int = field(eq=_strict)
+    slot: int = field(eq=_strict, repr=describe)
 
 
-def _canonical_glass(glass: Any) -> Any:
+def canonical_glass(glass: Any) -> Any:
     """Glass hand-ins are multisets: sort them into ``Glass`` order."""
-    if isinstance(glass, (tuple, list)) and all(isinstance(g, Glass) for g in glass):
+    if (type(glass) is tuple or type(glass) is list) and all(type(g) is Glass for g in glass):
         order = list(Glass)
         return tuple(sorted(glass, key=order.index))
     return glass
@@ -52,4 +53,4 @@ class HandInGlass(ModuleAction):
     altar window after an altar restoration (possibly nothing)."""
 
     kind: ClassVar[str] = "hand_in_glass"
-    glass: tuple[Glass, ...] = field(converter=_canonical_glass, eq=_strict)
+    glass: tuple[Glass, ...] = field(converter=canonical_glass, eq=_strict, repr=describe)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from ...kernel.untrusted import describe, is_int_in, is_tuple_of
 from ..vocab import CENTRE, GLASS, GRID, Glass
 
 
@@ -80,14 +81,17 @@ class GlaziersData:
 
 
 def workbench_problems(prices: Sequence[object], path: str) -> list[str]:
-    """Problems of a workbench price row (A6.1): non-negative integers, slot 0 free (A6.6)."""
+    """Problems of a workbench price row (A6.1): 1-12 integers of 0-20 Thalers, slot 0 free
+    (A6.6)."""
+    if type(prices) is not tuple or not 1 <= len(prices) <= 12:
+        return [f"the workbench has 1-12 slots, not {describe(prices)} @ {path}"]
     problems = []
-    if len(prices) < 1:
-        problems.append(f"the workbench needs 1 slot or more @ {path}")
     for j, price in enumerate(prices):
-        if isinstance(price, bool) or not isinstance(price, int) or price < 0:
-            problems.append(f"a slot price must be a non-negative integer @ {path}[{j}]")
-    if prices and prices[0] != 0:
+        if not is_int_in(price, 0, 20):
+            problems.append(
+                f"a slot price is an integer of 0-20 Thalers, not {describe(price)} @ {path}[{j}]"
+            )
+    if not problems and prices[0] != 0:
         problems.append(f"slot 0 is the price-0 end (A6.6) @ {path}[0]")
     return problems
 
@@ -95,21 +99,22 @@ def workbench_problems(prices: Sequence[object], path: str) -> list[str]:
 def segment_problems(segments: Sequence[object], path: str, count: int) -> list[str]:
     """Problems of a set of window-bordering segments (A6.2): ``count`` distinct grid cells
     other than the centre."""
+    if type(segments) is not tuple or len(segments) > 24:
+        return [f"at most 24 (row, col) cells, not {describe(segments)} @ {path}"]
     problems = []
-    seen: set[object] = set()
+    seen: set[tuple[int, int]] = set()
     for j, cell in enumerate(segments):
-        ok = (
-            isinstance(cell, tuple)
-            and len(cell) == 2
-            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < GRID for x in cell)
-        )
-        if not ok:
-            problems.append(f"{cell!r} is not a (row, col) cell of the 5x5 grid @ {path}[{j}]")
-        elif cell == CENTRE:
+        if not (is_tuple_of(cell, int) and len(cell) == 2 and all(0 <= x < GRID for x in cell)):
+            problems.append(
+                f"{describe(cell)} is not a (row, col) cell of the 5x5 grid @ {path}[{j}]"
+            )
+            continue
+        key = (cell[0], cell[1])
+        if key == CENTRE:
             problems.append(f"the centre segment borders no window @ {path}[{j}]")
-        elif cell in seen:
-            problems.append(f"segment {cell} listed twice @ {path}[{j}]")
-        seen.add(cell)
+        elif key in seen:
+            problems.append(f"segment {key} listed twice @ {path}[{j}]")
+        seen.add(key)
     if len(segments) != count:
         problems.append(f"{len(segments)} segments, but {count} border a window (R6.11) @ {path}")
     return problems
@@ -130,7 +135,7 @@ def glaziers_problems(
             problems.append(f"{message} @ {where}")
 
     def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
+        check(value in provenances, f"{where}.provenance", f"unknown provenance {describe(value)}")
 
     def count(value: int, where: str) -> None:
         check(value >= 0, where, "must not be negative")
@@ -152,8 +157,10 @@ def glaziers_problems(
     for i, window in enumerate(glass.windows):
         where = f"{p}.windows[{i}]"
         provenance(window.provenance, where)
-        check(window.id not in ids, f"{where}.id", f"duplicate id {window.id!r}")
-        check(window.id not in market_ids, f"{where}.id", f"{window.id!r} is a market tile id")
+        check(window.id not in ids, f"{where}.id", f"duplicate id {describe(window.id)}")
+        check(
+            window.id not in market_ids, f"{where}.id", f"{describe(window.id)} is a market tile id"
+        )
         ids.add(window.id)
         check(len(window.panes) >= 1, f"{where}.panes", "a window has 1 pane or more")
         count(window.vp, f"{where}.vp")

@@ -7,7 +7,7 @@ from attrs import frozen
 from ..vocab import GlassCounts, Location
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class Cover:
     """A player's Glassworks tile this round (R6.7, R6.8): the column it covers (None: not
     used) and whether one of his own apprentices stands on its bottom space."""
@@ -16,7 +16,7 @@ class Cover:
     apprentice: bool = False
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class GlassState:
     """Glass tokens and windows. Glass is counted per colour (``GLASS`` order); per-player
     tuples hold the human seats only (R6.24)."""

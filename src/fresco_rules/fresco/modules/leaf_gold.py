@@ -8,13 +8,16 @@ include the gilding colour scores 3, 2 or 1 by the bishop's distance; leftover l
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
+from ...kernel.untrusted import describe
 from .. import turns
 from ..config import DiscSet, FreeTileGold, GameConfig, GildingAdjacency, Tables
 from ..extensions import ModuleRules, Pending, Plugin, current_stage
@@ -171,12 +174,7 @@ class LeafGold(ModuleRules):
             return None
         r = state.restoring
         assert r is not None
-        return Pending(
-            r.actor,
-            "R5.6",
-            f"decide whether to add leaf gold to the restoration of {r.segment} first",
-            (Gild(True), Gild(False)),
-        )
+        return _gild_choice(r.actor, r.segment)
 
     @implements("R5.7", "R5.8", "R5.9", "A5.3", "A5.5")
     def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
@@ -208,6 +206,17 @@ class LeafGold(ModuleRules):
         }
 
 
+@cache
+def _gild_choice(actor: int, segment: Segment | None) -> Pending:
+    """R5.6: the leaf-gold decision of ``actor`` restoring ``segment`` (built once each)."""
+    return Pending(
+        actor,
+        "R5.6",
+        f"decide whether to add leaf gold to the restoration of {segment} first",
+        (Gild(True), Gild(False)),
+    )
+
+
 def _gold(state: State) -> GoldState:
     assert state.gold is not None
     return state.gold
@@ -219,9 +228,9 @@ def check_gild(state: State, action: Gild) -> IllegalAction | None:
     whose paints include the gilding colour; R5.10: never at the altar."""
     if state.gold is None:
         return turns._fail(state, "G.1", "module 5 (the Leaf Gold) is not in play")
-    if not isinstance(action.add, bool):
+    if type(action.add) is not bool:
         return turns._fail(
-            state, "R5.6", f"add must be True or False: {action.add!r}", malformed=True
+            state, "R5.6", f"add must be True or False: {describe(action.add)}", malformed=True
         )
     r = state.restoring
     if r is not None and r.segment is None:

@@ -8,6 +8,7 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ...kernel.actions import strict_key as _strict
+from ...kernel.untrusted import describe
 from ..actions import ModuleAction
 
 
@@ -16,4 +17,4 @@ class Gild(ModuleAction):
     """Cathedral (R5.6): add one leaf gold to this restoration (``add``) or not."""
 
     kind: ClassVar[str] = "gild"
-    add: bool = field(eq=_strict)
+    add: bool = field(eq=_strict, repr=describe)

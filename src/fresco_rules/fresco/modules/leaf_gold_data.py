@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ...kernel.untrusted import describe
 from ..vocab import Paint
 
 
@@ -59,7 +60,7 @@ def leaf_gold_problems(
             problems.append(f"{message} @ {where}")
 
     def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
+        check(value in provenances, f"{where}.provenance", f"unknown provenance {describe(value)}")
 
     def count(value: int, where: str) -> None:
         check(value >= 0, where, "must not be negative")
@@ -88,7 +89,7 @@ def leaf_gold_problems(
         where = f"{p}.arrows[{i}]"
         provenance(arrow.provenance, where)
         capacities = sides.get(arrow.side)
-        check(capacities is not None, f"{where}.side", f"no board side {arrow.side!r}")
+        check(capacities is not None, f"{where}.side", f"no board side {describe(arrow.side)}")
         if capacities is not None:
             booth_ok = 0 <= arrow.booth < len(capacities)
             check(booth_ok, f"{where}.booth", f"side {arrow.side} has no booth {arrow.booth}")

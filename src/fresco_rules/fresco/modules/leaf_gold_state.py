@@ -7,7 +7,7 @@ from attrs import frozen
 from ..vocab import Paint
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class GoldState:
     """Leaf gold and the wooden discs. Per-player tuples hold the human seats only (R5.13)."""
 

@@ -7,16 +7,20 @@ for one apprentice at its location; the Street Musician is played in phase 1.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
+from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
+from ...kernel.untrusted import describe
 from .. import extensions as ext
 from .. import turns
-from ..actions import Action, Restore
+from ..actions import Action, Restore, canonical_paints
 from ..config import (
     AlchemyInputs,
     BishopVisit,
@@ -208,12 +212,7 @@ class WishingWell(ModuleRules):
         if w is None:
             return None
         if w.musician >= 0:
-            return Pending(
-                w.musician,
-                "R4.11",
-                "decide on the Street Musician first (right after the get-up)",
-                (UseStreetMusician(), SkipStreetMusician()),
-            )
+            return _musician_choice(w.musician)
         if w.bound and state.restoring is None and not state.pending_track:
             turn = state.turn
             if turn is not None and turn.location in (Location.CATHEDRAL, Location.CATHEDRAL_2):
@@ -242,16 +241,11 @@ class WishingWell(ModuleRules):
             return None
         if apprentices_at(state, plan, Location.MARKET) < 1:
             return None
-        most = min(self.max_on_symbol, w.pennies[seat])
-        return Pending(
-            seat,
-            "R4.3",
-            "put 0-2 pennies on the market symbol first",
-            tuple(PlacePennies(n) for n in range(most + 1)),
-        )
+        return _pennies_choice(seat, min(self.max_on_symbol, w.pennies[seat]))
 
     # --- turns -----------------------------------------------------------------------------------
 
+    @memo_last_call
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
         w = state.well
         if w is None or state.is_leonardo(turn.actor):
@@ -393,6 +387,28 @@ class WishingWell(ModuleRules):
 # --- helpers -------------------------------------------------------------------------------------
 
 
+@cache
+def _musician_choice(actor: int) -> Pending:
+    """R4.11: the Street Musician decision of ``actor`` (built once per actor)."""
+    return Pending(
+        actor,
+        "R4.11",
+        "decide on the Street Musician first (right after the get-up)",
+        (UseStreetMusician(), SkipStreetMusician()),
+    )
+
+
+@cache
+def _pennies_choice(seat: int, most: int) -> Pending:
+    """R4.3: the market-symbol decision of ``seat`` with at most ``most`` pennies."""
+    return Pending(
+        seat,
+        "R4.3",
+        "put 0-2 pennies on the market symbol first",
+        tuple(PlacePennies(n) for n in range(most + 1)),
+    )
+
+
 def _well(state: State) -> WellState:
     assert state.well is not None
     return state.well
@@ -429,9 +445,8 @@ def _off(state: State) -> IllegalAction | None:
 
 
 def _can_restore(state: State, seat: int) -> bool:
-    have = state.paints[seat]
-    pieces = state.tables.fresco_pieces
-    return any(tile is not None and turns._covers(have, pieces[tile]) for tile in state.cathedral)
+    payable = turns.coverable(state, state.paints[seat])
+    return any(tile is not None and tile in payable for tile in state.cathedral)
 
 
 def _cards_used(state: State, turn: Turn, w: WellState) -> int:
@@ -457,22 +472,20 @@ def _card_slot_free(state: State, turn: Turn, w: WellState) -> bool:
 
 def _may_buy_card(
     rules: WishingWell, state: State, turn: Turn, w: WellState
-) -> IllegalAction | None:
+) -> tuple[str, str] | None:
+    """The rule and reason refusing a Wishing Card purchase now (R4.4, R4.6, A4.1, A4.4), or
+    None; ``check_buy_card`` turns it into the refusal, ``legal_in_turn`` only asks."""
     seat = turn.actor
     if turn.left <= 0 or turn.booth >= 0:
-        return turns._fail(
-            state, "R4.4", "cards are bought at the start of the market turn, before buying"
-        )
+        return ("R4.4", "cards are bought at the start of the market turn, before buying")
     if w.well >= rules.capacity:
-        return turns._fail(state, "R4.6", "the well is full: no more cards this round")
+        return ("R4.6", "the well is full: no more cards this round")
     if w.symbol[seat] < 1:
-        return turns._fail(state, "R4.4", "no penny on the market symbol to throw")
+        return ("R4.4", "no penny on the market symbol to throw")
     if rules.purchase is WishingPurchase.ALL_FOR_ONE and w.well + w.symbol[seat] > rules.capacity:
-        return turns._fail(
-            state, "A4.1", f"the well has no room for all {w.symbol[seat]} pennies (all_for_one)"
-        )
+        return ("A4.1", f"the well has no room for all {w.symbol[seat]} pennies (all_for_one)")
     if not w.deck:
-        return turns._fail(state, "A4.4", "the deck is empty and used cards are never reshuffled")
+        return ("A4.4", "the deck is empty and used cards are never reshuffled")
     return None
 
 
@@ -584,7 +597,10 @@ def check_pennies(state: State, action: PlacePennies) -> IllegalAction | None:
         return off
     if not turns._is_int(action.count):
         return turns._fail(
-            state, "R4.3", f"a penny count must be an integer, not {action.count!r}", malformed=True
+            state,
+            "R4.3",
+            f"a penny count must be an integer, not {describe(action.count)}",
+            malformed=True,
         )
     if state.phase is not Phase.PLAN:
         return turns._fail(state, "R4.3", "pennies go on the market symbol while planning")
@@ -637,7 +653,8 @@ def check_buy_card(state: State, action: BuyWishingCard) -> IllegalAction | None
         return turns._fail(state, "R4.4", "cards are bought at the start of a market turn")
     if state.is_leonardo(turn.actor):
         return turns._fail(state, "R4.15", "Leonardo never buys Wishing Cards")
-    return _may_buy_card(_rules(state), state, turn, _well(state))
+    refused = _may_buy_card(_rules(state), state, turn, _well(state))
+    return None if refused is None else turns._fail(state, *refused)
 
 
 def do_buy_card(state: State, action: BuyWishingCard) -> State:
@@ -702,9 +719,12 @@ def check_free_paints(state: State, action: UseFreePaints) -> IllegalAction | No
     """R4.12 Free Paints (A4.8): after buying at least one tile, the player takes the tile
     pictured on his card free if it lies, not bought, in the booth he chose; not when closing
     a booth, and the free tile needs no apprentice."""
-    if not isinstance(action.tile, str):
+    if type(action.tile) is not str:
         return turns._fail(
-            state, "R4.12", f"a pictured tile is a market tile id: {action.tile!r}", malformed=True
+            state,
+            "R4.12",
+            f"a pictured tile is a market tile id: {describe(action.tile)}",
+            malformed=True,
         )
     found = _check_card(state, FREE_PAINTS, (Location.MARKET,))
     if isinstance(found, IllegalAction):
@@ -769,7 +789,10 @@ def check_visit(state: State, action: UseBishopsVisit) -> IllegalAction | None:
     restoration), or at any moment of his cathedral turn (``visit_any_time``)."""
     if not turns._is_segment(action.to):
         return turns._fail(
-            state, "R4.12", f"{action.to!r} is not a segment of the 5x5 grid", malformed=True
+            state,
+            "R4.12",
+            f"{describe(action.to)} is not a segment of the 5x5 grid",
+            malformed=True,
         )
     found = _check_card(state, VISIT, (Location.CATHEDRAL, Location.CATHEDRAL_2))
     if isinstance(found, IllegalAction):
@@ -841,13 +864,17 @@ def check_alchemy(state: State, action: UseAlchemy) -> IllegalAction | None:
     orange, green or purple of the player's choice."""
     paints = action.paints
     if (
-        not isinstance(paints, tuple)
+        type(paints) is not tuple
         or len(paints) != 3
-        or not all(isinstance(p, Paint) for p in paints)
-        or not isinstance(action.result, Paint)
+        or not all(type(p) is Paint for p in paints)
+        or type(action.result) is not Paint
+        or paints != canonical_paints(paints)
     ):
         return turns._fail(
-            state, "R4.12", f"Alchemy takes three paints and one result: {action!r}", malformed=True
+            state,
+            "R4.12",
+            f"Alchemy takes three paints and one result: {describe(action)}",
+            malformed=True,
         )
     found = _check_card(state, ALCHEMY, (Location.WORKSHOP,))
     if isinstance(found, IllegalAction):

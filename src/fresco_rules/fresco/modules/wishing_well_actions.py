@@ -8,7 +8,8 @@ from typing import ClassVar
 from attrs import field, frozen
 
 from ...kernel.actions import strict_key as _strict
-from ..actions import ModuleAction, _canonical_paints
+from ...kernel.untrusted import describe
+from ..actions import ModuleAction, canonical_paints
 from ..vocab import Paint, Segment
 
 
@@ -31,7 +32,7 @@ class PlacePennies(ModuleAction):
     """Planning (R4.3): put ``count`` (0-2) lucky pennies on the market symbol of the plan."""
 
     kind: ClassVar[str] = "place_pennies"
-    count: int = field(eq=_strict)
+    count: int = field(eq=_strict, repr=describe)
 
 
 @frozen
@@ -54,7 +55,7 @@ class UseFreePaints(ModuleAction):
     """Market (R4.12): after buying, take the Free Paints card's pictured ``tile`` for free."""
 
     kind: ClassVar[str] = "use_free_paints"
-    tile: str = field(eq=_strict)
+    tile: str = field(eq=_strict, repr=describe)
 
 
 @frozen
@@ -62,7 +63,7 @@ class UseBishopsVisit(ModuleAction):
     """Cathedral (R4.12, A4.6): move the bishop free of charge to segment ``to``."""
 
     kind: ClassVar[str] = "use_bishops_visit"
-    to: Segment = field(eq=_strict)
+    to: Segment = field(eq=_strict, repr=describe)
 
 
 @frozen
@@ -84,8 +85,10 @@ class UseAlchemy(ModuleAction):
     """Workshop (R4.12, A4.7): hand in three primaries ``paints`` for one ``result``."""
 
     kind: ClassVar[str] = "use_alchemy"
-    paints: tuple[Paint, Paint, Paint] = field(converter=_canonical_paints, eq=_strict)
-    result: Paint = field(eq=_strict)
+    paints: tuple[Paint, Paint, Paint] = field(
+        converter=canonical_paints, eq=_strict, repr=describe
+    )
+    result: Paint = field(eq=_strict, repr=describe)
 
 
 @frozen

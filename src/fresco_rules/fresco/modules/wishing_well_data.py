@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ...kernel.untrusted import describe
+
 CARD_LOCATIONS: dict[str, str] = {
     "lucky_fellow": "market",
     "free_paints": "market",
@@ -65,7 +67,7 @@ def wishing_well_problems(
             problems.append(f"{message} @ {where}")
 
     def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
+        check(value in provenances, f"{where}.provenance", f"unknown provenance {describe(value)}")
 
     def count(value: int, where: str) -> None:
         check(value >= 0, where, "must not be negative")
@@ -86,8 +88,10 @@ def wishing_well_problems(
         where = f"{p}.cards[{i}]"
         provenance(card.provenance, where)
         known = card.kind in CARD_LOCATIONS
-        check(known, f"{where}.kind", f"unknown card kind {card.kind!r}")
-        check(card.kind not in kinds, f"{where}.kind", f"card kind {card.kind!r} listed twice")
+        check(known, f"{where}.kind", f"unknown card kind {describe(card.kind)}")
+        check(
+            card.kind not in kinds, f"{where}.kind", f"card kind {describe(card.kind)} listed twice"
+        )
         kinds.add(card.kind)
         count(card.count, f"{where}.count")
         if known:
@@ -95,7 +99,7 @@ def wishing_well_problems(
             check(
                 card.location == expected,
                 f"{where}.location",
-                f"{card.kind} is played at {expected}, not {card.location!r}",
+                f"{card.kind} is played at {expected}, not {describe(card.location)}",
             )
     free = sum(card.count for card in well.cards if card.kind == "free_paints")
     check(
@@ -106,6 +110,8 @@ def wishing_well_problems(
     for i, picture in enumerate(well.free_paints):
         where = f"{p}.free_paints[{i}]"
         provenance(picture.provenance, where)
-        check(picture.tile in market_ids, f"{where}.tile", f"no market tile {picture.tile!r}")
+        check(
+            picture.tile in market_ids, f"{where}.tile", f"no market tile {describe(picture.tile)}"
+        )
 
     return problems

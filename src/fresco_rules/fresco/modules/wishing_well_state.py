@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class WellState:
     """Lucky pennies and Wishing Cards. Per-player tuples hold the human seats only (R4.15).
 
