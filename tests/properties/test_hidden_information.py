@@ -49,8 +49,8 @@ def hide_barbarossa(state: Any, seat: int, rng: random.Random) -> Any:
 
 def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
     """The same position with what seat ``seat`` may not see replaced (R0.68, A4.10): the
-    other players' money, paints, cards and pennies behind their screens, and their plans and
-    market-symbol pennies before they are revealed."""
+    other players' money, paints, cards, pennies and glass behind their screens, and their
+    plans, market-symbol pennies and Glassworks tiles before they are revealed."""
     money = tuple(m if s == seat else rng.randint(0, 40) for s, m in enumerate(state.money))
     paints = tuple(
         p if s == seat else tuple(rng.randint(0, 5) for _ in p) for s, p in enumerate(state.paints)
@@ -85,6 +85,21 @@ def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
             ),
         )
         state = evolve(state, well=well)
+    glass = state.glass
+    if glass is not None:  # R6.x, A4.10: glass behind the large screens, Glassworks tiles
+        rivals = [s for s in range(len(glass.held)) if s != seat]  # behind the small ones
+        held = tuple(
+            counts if s == seat else tuple(rng.randint(0, 3) for _ in counts)
+            for s, counts in enumerate(glass.held)
+        )
+        covers = list(glass.covers)
+        if state.phase is Phase.PLAN:  # revealed with the plans: before that, swap the others'
+            placed = [s for s in rivals if covers[s] is not None]
+            shuffled = [covers[s] for s in placed]
+            rng.shuffle(shuffled)
+            for s, cover in zip(placed, shuffled, strict=True):
+                covers[s] = cover
+        state = evolve(state, glass=evolve(glass, held=held, covers=tuple(covers)))
     return state
 
 
