@@ -3,12 +3,18 @@ players, on the same kernel as Fresco and Barbarossa.
 
 The public protocol: ``new_game``, ``legal_actions``, ``apply``, ``explain``, ``is_over``,
 ``scores``, ``current_player``, ``token_ledger``; the actions ``PlaceTile``, ``Deploy``,
-``ReturnFigure`` and ``Pass``. Board coordinates: the start tile at (0, 0), x grows to the east,
-y to the SOUTH; rotations are clockwise quarter turns 0-3. Tile draws are chance events of kind
+``ReturnFigure`` and ``Pass``; their text forms ``notation``, ``parse_action`` and
+``legal_forms`` (``place 2,-1 90``, ``deploy city N-W``, ``return farm SSE at 0,1``, ``pass``);
+the views ``str(state)`` (``text_view``) and ``svg(state)``. Board coordinates: the start tile
+at (0, 0), x grows to the east, y to the SOUTH; rotations are clockwise quarter turns 0-3
+(written 0, 90, 180, 270 degrees in the notation). Tile draws are chance events of kind
 ``"tile"`` (outcomes ``"A"``..``"X"``, ``"FE1"``..``"FE10"``).
 """
 
+from ..kernel.view import Views as _Views
+from ..kernel.view import register_views as _register_views
 from .actions import ACTION_TYPES, ACTIONS_BY_KIND, Action, Deploy, Pass, PlaceTile, ReturnFigure
+from .board_view import text_view
 from .config import (
     OPTION_TYPES,
     FestivalReturn,
@@ -40,7 +46,9 @@ from .engine import (
 )
 from .flow import new_game
 from .geometry import key_of, xy_of
+from .picture import svg
 from .state import Feature, Follower, Phase, Placed, Scoring, State
+from .text_notation import legal_forms, notation, parse_action
 from .vocab import RULE_ID, Kind
 
 __all__ = [
@@ -79,9 +87,14 @@ __all__ = [
     "is_over",
     "key_of",
     "legal_actions",
+    "legal_forms",
     "load_components",
     "new_game",
+    "notation",
+    "parse_action",
     "scores",
+    "svg",
+    "text_view",
     "token_ledger",
     "winners",
     "xy_of",
@@ -119,3 +132,5 @@ def record_game(
 
 
 __all__ += ["GAME", "board", "describe", "make_codec", "record_game"]
+
+_register_views(State, _Views("carcassonne", text_view, svg))

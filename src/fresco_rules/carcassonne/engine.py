@@ -19,6 +19,7 @@ from .geometry import OFFSET, Oriented, key_of, xy_of
 from .placement import open_pattern, place
 from .state import Follower, Phase, State
 from .vocab import DIRECTIONS, EDGE_KINDS, FESTIVAL_PLACE, Kind
+from .words import feature_words, position, turn_words
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 40
@@ -174,16 +175,22 @@ def check_place(state: State, action: PlaceTile) -> IllegalAction | None:
     if not (_is_int(x) and _is_int(y) and _is_int(rotation)):
         return _malformed(state, f"PlaceTile takes integers, not {_show(action)}")
     if not 0 <= rotation <= 3:
-        return _refuse(state, "C2", f"rotation is 0-3 clockwise quarter turns, not {rotation}")
+        return _refuse(
+            state,
+            "C2",
+            f"rotation is 0-3 clockwise quarter turns (0, 90, 180 or 270 degrees), not {rotation}",
+        )
     if not (-LIMIT <= x <= LIMIT and -LIMIT <= y <= LIMIT):
-        return _refuse(state, "C1", f"({_show(x)}, {_show(y)}) touches no placed tile")
+        return _refuse(state, "C1", f"{_show(x)},{_show(y)} touches no placed tile")
     key = key_of(x, y)
     pattern = open_pattern(state, key)
     if pattern < 0:
         if state.tile_at(x, y) is not None:
-            return _refuse(state, "C1", f"({x}, {y}) already holds a tile")
+            return _refuse(state, "C1", f"{position(x, y)} already holds a tile")
         return _refuse(
-            state, "C1", f"({x}, {y}) shares no edge with a placed tile (a corner is not enough)"
+            state,
+            "C1",
+            f"{position(x, y)} shares no edge with a placed tile (a corner is not enough)",
         )
     if rotation in state.tables.geometry.fits[state.tile][pattern]:
         return None
@@ -199,7 +206,8 @@ def check_place(state: State, action: PlaceTile) -> IllegalAction | None:
     return _refuse(
         state,
         "C3",
-        f"tile {state.tile} turned {rotation} does not match at ({x}, {y}): " + ", ".join(clashes),
+        f"tile {state.tile} turned {turn_words(rotation)} does not match at {position(x, y)}: "
+        + ", ".join(clashes),
     )
 
 
@@ -223,15 +231,16 @@ def check_deploy(state: State, action: Deploy) -> IllegalAction | None:
         return _refuse(
             state,
             "C6",
-            f"tile {last.tile} at ({last.x}, {last.y}) has no feature {_show(name)}; its features: "
-            + ", ".join(tile.names),
+            f"tile {last.tile} at {position(last.x, last.y)} has no feature "
+            f"{_show(feature_words(name))}; its features: "
+            + ", ".join(feature_words(n) for n in tile.names),
         )
     if tile.segments[local].kind is Kind.FIELD and not state.config.farmers:
         return _refuse(state, "V3", "farmers are off in this game (farmers = off)")
     if state.supply[state.active] <= 0:
         return _refuse(state, "C8", "no follower left in supply")
     if local not in _free_features(state):
-        return _refuse(state, "C7", f"the {name} feature already holds a follower")
+        return _refuse(state, "C7", f"the {feature_words(name)} already holds a follower")
     return None
 
 
@@ -251,11 +260,14 @@ def check_return(state: State, action: ReturnFigure) -> IllegalAction | None:
         return _refuse(state, "F2", "a figure may be returned only after placing a Festival tile")
     here = [f for f in state.followers if f.x == x and f.y == y and f.feature == name]
     if not here:
-        return _refuse(state, "FA4", f"no figure stands on {_show(name)} at ({x}, {y})")
+        return _refuse(
+            state, "FA4", f"no figure stands on {_show(feature_words(name))} at {position(x, y)}"
+        )
     own = [f for f in here if f.seat == state.active]
     if not own:
         owner = here[0].seat
-        return _refuse(state, "F4", f"the figure on {name} at ({x}, {y}) is seat {owner}'s")
+        where = f"{feature_words(name)} at {position(x, y)}"
+        return _refuse(state, "F4", f"the figure on {where} is seat {owner}'s")
     if not returnable(state, own[0]):
         return _refuse(state, "FA2", "only followers may be returned (festival_return = follower)")
     return None

@@ -2,16 +2,19 @@
 as character blocks (``print(board(state))``).
 
 Each tile is a block of 5 rows by 7 columns: ``#`` city (``^`` a pennant), ``|`` and ``-``
-roads, ``+`` a bend, ``o`` a junction, ``M`` a monastery, ``*`` the festival place, ``.`` field.
+roads, ``+`` a bend, ``o`` a junction, ``M`` a monastery, ``*`` the festival place, ``.`` field
+(``:`` on every other tile, like the squares of a chessboard, so that the tiles stand apart).
 A digit is a follower of that seat, standing on its feature.
 """
 
 from __future__ import annotations
 
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
+from .engine import apply, last_tile, legal_actions
 from .geometry import Oriented
 from .state import Phase, Placed, Scoring, State
 from .vocab import FOLLOWER_NAMES, Kind
+from .words import feature_words, position, turn_words
 
 ROWS, COLS = 5, 7
 _EDGE_CELLS = (
@@ -113,7 +116,10 @@ def board_lines(state: State) -> list[str]:
                 blocks.append([" " * COLS] * ROWS)
             else:
                 tile = oriented[placed.tile][placed.rotation]
-                blocks.append(tile_block(tile, on_tile.get((x, y))))
+                block = tile_block(tile, on_tile.get((x, y)))
+                if (x + y) % 2:
+                    block = [row.replace(".", ":") for row in block]
+                blocks.append(block)
         for row in range(ROWS):
             prefix = f"{y:>{label - 1}} " if row == ROWS // 2 else " " * label
             lines.append((prefix + "".join(block[row] for block in blocks)).rstrip())
@@ -137,41 +143,35 @@ def board(state: State) -> str:
     return "\n".join(lines)
 
 
-def full_view(state: State) -> str:
-    """``board`` plus the followers on the board and every scoring so far."""
-    lines = [board(state), "", "followers on the board:"]
-    for f in state.followers:
-        lines.append(f"  seat {f.seat} at ({f.x}, {f.y}) on {f.feature}")
-    if not state.followers:
-        lines.append("  none")
-    lines.append("scorings:")
-    for s in state.scored:
-        lines.append("  " + _scoring_text(s))
-    if not state.scored:
-        lines.append("  none")
-    return "\n".join(lines)
-
-
 def _scoring_text(s: Scoring) -> str:
     when = "final" if s.final else "completed"
     who = ", ".join(f"seat {seat} +{s.points}" for seat in s.seats)
     who = who or f"worth {s.points}, nobody scores"
-    return f"{s.rule} {when} {s.kind.value} of {s.tiles} tiles at ({s.x}, {s.y}): {who}"
+    return f"{s.rule} {when} {s.kind.value} of {s.tiles} tiles at {position(s.x, s.y)}: {who}"
 
 
 def describe(state: State, action: Action) -> str:
-    """A one-line description of ``action`` in ``state``."""
+    """A one-line description of ``action`` in ``state``, in the notation's words."""
     seat = state.active
     if isinstance(action, PlaceTile):
-        where = f"({action.x}, {action.y})"
-        return f"seat {seat} places {state.tile} at {where} turned {action.rotation}"
+        where = position(action.x, action.y)
+        return (
+            f"seat {seat} places tile {state.tile} at {where} turned {turn_words(action.rotation)}"
+        )
     if isinstance(action, Deploy):
         kind = Kind(action.feature.split(":")[0])
         last = state.placed[-1]
         who = FOLLOWER_NAMES[kind]
-        return f"seat {seat} deploys a {who} on {action.feature} at ({last.x}, {last.y})"
+        return (
+            f"seat {seat} deploys a {who} on {feature_words(action.feature)} at "
+            f"{position(last.x, last.y)}"
+        )
     if isinstance(action, ReturnFigure):
-        return f"seat {seat} returns his figure from {action.feature} at ({action.x}, {action.y})"
+        who = FOLLOWER_NAMES[Kind(action.feature.split(":")[0])]
+        return (
+            f"seat {seat} returns his {who} from {feature_words(action.feature)} at "
+            f"{position(action.x, action.y)} (F2)"
+        )
     if isinstance(action, Pass):
         return f"seat {seat} passes"
     return repr(action)
@@ -185,3 +185,53 @@ def events(before: State, after: State) -> list[str]:
     if after.phase is Phase.PLACE and after.turn != before.turn:
         lines.append(f"  seat {after.active} draws {after.tile}")
     return lines
+
+
+SHEET_PARTS = {
+    Kind.CITY: "cities",
+    Kind.ROAD: "roads",
+    Kind.MONASTERY: "monasteries",
+    Kind.FIELD: "farms",
+}
+"""The score sheet's columns: points by feature kind (C10-C19), then the Festival."""
+
+
+class ScoreSheet:
+    """The score sheet of one game, kept while it is logged: each seat's points by feature kind
+    (cities, roads, monasteries, farms; completed and final scorings together) and the Festival,
+    which scores nothing itself (F5, F8) but counts the figures each seat took back (F2)."""
+
+    def __init__(self) -> None:
+        self.returns: dict[int, int] = {}
+
+    def record(self, before: State, after: State) -> None:
+        """Count a RETURN between two consecutive states (found by replaying the candidates:
+        the states alone do not say whether a follower left by RETURN or by scoring)."""
+        if before.phase is not Phase.FOLLOWER or not last_tile(before).festival:
+            return
+        if len(after.followers) >= len(before.followers):
+            return
+        for action in legal_actions(before):
+            if isinstance(action, ReturnFigure) and apply(before, action) == after:
+                self.returns[before.active] = self.returns.get(before.active, 0) + 1
+                return
+
+    def parts(self, state: State, seat: int) -> dict[str, int]:
+        """Seat ``seat``'s points per column of the sheet (they add up to its score)."""
+        row = dict.fromkeys(SHEET_PARTS.values(), 0)
+        for scoring in state.scored:
+            if seat in scoring.seats:
+                row[SHEET_PARTS[scoring.kind]] += scoring.points
+        return row
+
+    def lines(self, state: State) -> list[str]:
+        """The final block: one line per seat, its parts then the total."""
+        lines = ["score sheet:"]
+        for seat in range(state.tables.players):
+            parts = [f"{part} {points}" for part, points in self.parts(state, seat).items()]
+            if state.config.festival:
+                returns = self.returns.get(seat, 0)
+                plural = "return" if returns == 1 else "returns"
+                parts.append(f"festival 0 ({returns} {plural})")
+            lines.append(f"  seat {seat}: {', '.join(parts)} = {state.points[seat]}")
+        return lines

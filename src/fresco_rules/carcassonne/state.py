@@ -17,6 +17,7 @@ import attrs
 from attrs import frozen
 
 from ..kernel.chance import Chance
+from ..kernel.view import Viewable
 from .config import GameConfig, Tables
 from .geometry import key_of
 from .vocab import Kind
@@ -95,8 +96,11 @@ class Scoring(Value):
     final: bool
 
 
-@frozen
-class State:
+@frozen(repr=False)
+class State(Viewable):
+    """A game state: ``str(state)`` is the text board, ``repr`` a bounded summary with a
+    digest, and Jupyter draws the SVG picture (``kernel.view``)."""
+
     config: GameConfig
     tables: Tables = attrs.field(eq=False, repr=False)
     chance: Chance
@@ -136,7 +140,7 @@ class State:
         last = self.placed[-1]
         return (
             f"turn {self.turn}, seat {self.active}'s follower phase on tile {last.tile} at "
-            f"({last.x}, {last.y})"
+            f"{last.x},{last.y}"
         )
 
     def tile_at(self, x: int, y: int) -> Placed | None:

@@ -1,0 +1,122 @@
+"""A short text form for every Carcassonne action, and its parser.
+
+Positions, turns and features are written in the words of ``words``, as the text view
+(``str(state)``) and the SVG picture label them: ``2,-1`` is x 2 (east), y -1 (north of the
+start tile); turns are clockwise degrees; features are compass words of the tile as it lies.
+
+=====================================  ===================================
+action                                 text
+=====================================  ===================================
+``PlaceTile(2, -1, 1)``                ``place 2,-1 90``
+``Deploy("city:N,W")``                 ``deploy city N-W``
+``Deploy("road:E,W")``                 ``deploy road E-W``
+``Deploy("monastery")``                ``deploy monastery``
+``Deploy("field:NL,NR,EL")``           ``deploy farm N-ENE``
+``ReturnFigure(0, 1, "field:SL")``     ``return farm SSE at 0,1`` (F2 RETURN)
+``Pass()``                             ``pass``
+=====================================  ===================================
+
+The parser ignores case, runs of spaces and commas (``place 2 -1 90`` works too), accepts
+``90°`` for ``90``, feature parts in any order and a deployment without the word ``deploy``
+(``city N-W``).
+"""
+
+from __future__ import annotations
+
+from ..kernel.errors import SHAPE_RULE, MalformedAction
+from ..kernel.notation import quote, read_action
+from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
+from .engine import current_player, decision_rule, explain, legal_actions
+from .state import State
+from .words import feature_words, parse_feature, parse_turn, position, turn_words
+
+_MAX_NUMBER = 6
+"""Digits of a coordinate: more names no position on any board (bounded before ``int``)."""
+
+
+def _exact_int(value: object) -> bool:
+    return type(value) is int
+
+
+def _exact_str(value: object) -> bool:
+    return type(value) is str
+
+
+def notation(action: Action, state: State | None = None) -> str:
+    """The short text form of ``action`` (``state`` is accepted for the same signature as the
+    other games' ``notation`` and not needed: the forms name no hidden or drawn piece)."""
+    if isinstance(action, PlaceTile) and all(
+        _exact_int(v) for v in (action.x, action.y, action.rotation)
+    ):
+        return f"place {position(action.x, action.y)} {turn_words(action.rotation)}"
+    if isinstance(action, Deploy) and _exact_str(action.feature):
+        return f"deploy {feature_words(action.feature)}"
+    if (
+        isinstance(action, ReturnFigure)
+        and _exact_int(action.x)
+        and _exact_int(action.y)
+        and _exact_str(action.feature)
+    ):
+        return f"return {feature_words(action.feature)} at {position(action.x, action.y)}"
+    if isinstance(action, Pass):
+        return "pass"
+    raise MalformedAction(SHAPE_RULE, f"not a Carcassonne action: {quote(action)}")
+
+
+def _coordinate(word: str) -> int | None:
+    digits = word.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > _MAX_NUMBER:
+        return None
+    return int(word)
+
+
+def _read(wanted: str) -> Action | None:
+    """The action the normalised text names by the grammar alone (legal or not), or None."""
+    if wanted == "pass":
+        return Pass()
+    verb, *args = wanted.split(" ")
+    if verb == "place" and len(args) == 3:
+        x, y, rotation = _coordinate(args[0]), _coordinate(args[1]), parse_turn(args[2])
+        if x is None or y is None or rotation is None:
+            return None
+        return PlaceTile(x, y, rotation)
+    # "at 2,-1" arrives as "at 2 -1": commas are spaces once normalised
+    if verb == "return" and len(args) >= 4 and args[-3] == "at":
+        x, y = _coordinate(args[-2]), _coordinate(args[-1])
+        feature = parse_feature(args[:-3])
+        if x is None or y is None or feature is None:
+            return None
+        return ReturnFigure(x, y, feature)
+    words = args if verb == "deploy" else [verb, *args]
+    feature = parse_feature(words)
+    return None if feature is None else Deploy(feature)
+
+
+def legal_forms(state: State) -> tuple[str, ...]:
+    """The notation of every legal action of ``state``, in ``legal_actions`` order."""
+    return tuple(notation(action, state) for action in legal_actions(state))
+
+
+def parse_action(state: State, text: str) -> Action:
+    """The legal action that ``text`` names in ``state``. Raises ``IllegalAction`` naming the
+    rule when the text names an illegal action (the rule that forbids it: C1, C3, C6, C7, F2,
+    F4, ...) or none at all (C1 in the place phase, C6 in the follower phase, C15 once the game
+    is over), with the closest legal forms in the message; ``MalformedAction`` (rule K.1) when
+    ``text`` is not a string or ``state`` is not a Carcassonne state."""
+    if not isinstance(state, State):
+        raise MalformedAction(
+            SHAPE_RULE, f"expected a Carcassonne State, got {type(state).__name__}"
+        )
+    if type(text) is not str and isinstance(text, str):
+        text = str.__str__(text)  # a str subclass's own methods never run
+    return read_action(
+        state,
+        text,
+        legal=legal_actions(state),
+        form=notation,
+        grammar=lambda wanted, _raw: _read(wanted),
+        explain=explain,
+        rule=decision_rule(state),
+        seat=current_player(state),
+        where=state.where(),
+    )
