@@ -20,8 +20,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from fresco_rules import barbarossa, fresco
+from fresco_rules import barbarossa, carcassonne, fresco
 from fresco_rules.barbarossa.picture import HEIGHT as BARBAROSSA_HEIGHT
+from fresco_rules.carcassonne.picture import BACKGROUND, layout
 from fresco_rules.fresco.picture import CELL, GRID_ORIGIN, RESTORED_FILL, TILE_FILL, WIDTH
 from fresco_rules.fresco.picture import HEIGHT as FRESCO_HEIGHT
 from fresco_rules.fresco.words import segment_label
@@ -86,11 +87,11 @@ def rendered_pieces(tmp: Path, svg: str) -> list[dict[str, Any]]:
     return pieces
 
 
-def screenshot(tmp: Path, svg: str, name: str, height: int) -> Image.Image:
+def screenshot(tmp: Path, svg: str, name: str, height: int, width: int = WIDTH) -> Image.Image:
     page = tmp / f"{name}.svg"
     page.write_text(svg, encoding="utf-8")
     shot = tmp / f"{name}.png"
-    done = browse(tmp, page, f"--screenshot={shot}", f"--window-size={WIDTH},{height}")
+    done = browse(tmp, page, f"--screenshot={shot}", f"--window-size={width},{height}")
     assert done.returncode == 0 and shot.exists(), done.stderr[-2000:]
     keep = os.environ.get("FRESCO_SCREENSHOTS")
     if keep:
@@ -163,3 +164,46 @@ def test_barbarossa_board_in_a_browser_shows_the_state(tmp_path: Path) -> None:
     assert image.size == (WIDTH, BARBAROSSA_HEIGHT)
     colours = {image.getpixel((x, y)) for x in range(0, WIDTH, 7) for y in range(0, 500, 7)}
     assert len(colours) > 20, "the screenshot is blank"
+
+
+@pytest.mark.parametrize(("steps", "seed"), [(0, 4), (70, 4)])
+def test_carcassonne_board_in_a_browser_shows_the_state(
+    tmp_path: Path, steps: int, seed: int
+) -> None:
+    state = carcassonne.new_game(carcassonne.GameConfig(players=3), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state = carcassonne.apply(state, rng.choice(carcassonne.legal_actions(state)))
+    picture = carcassonne.svg(state)
+    where = layout(state)
+
+    pieces = rendered_pieces(tmp_path, picture)
+    tiles = [p for p in pieces if p["cls"] == "tile"]
+    assert len(tiles) == len(state.placed)
+    for piece in tiles:  # each tile group fills its square of the board
+        x0, y0 = where.corner(int(piece["data"]["x"]), int(piece["data"]["y"]))
+        assert [round(v) for v in piece["box"]] == [x0, y0, where.tile, where.tile], piece
+    followers = sorted(
+        (int(p["data"]["seat"]), int(p["data"]["x"]), int(p["data"]["y"]))
+        for p in pieces
+        if p["cls"] == "follower"
+    )
+    assert followers == sorted((f.seat, f.x, f.y) for f in state.followers)
+    players = [p for p in pieces if p["cls"] == "player"]
+    assert [int(p["data"]["points"]) for p in players] == list(state.points)
+
+    width, height = where.origin_x * 2 + where.width + 300, where.origin_y + where.height + 40
+    image = screenshot(tmp_path, picture, f"carcassonne-{steps}", max(height, 400), width)
+    background = hex_rgb(BACKGROUND)
+    drawn_tiles = 0
+    for column in range(where.columns):
+        for row in range(where.rows):
+            x, y = where.min_x + column, where.min_y + row
+            x0, y0 = where.corner(x, y)
+            # every point of a tile is painted (farmland, city, road, ...), never the background
+            pixel = image.getpixel((x0 + where.tile // 2, y0 + where.tile // 2))
+            assert isinstance(pixel, tuple)
+            holds_tile = state.tile_at(x, y) is not None
+            assert near(pixel, background) != holds_tile, ((x, y), pixel)
+            drawn_tiles += not near(pixel, background)
+    assert drawn_tiles == len(state.placed)
