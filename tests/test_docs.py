@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from fresco_rules import barbarossa, fresco
+from fresco_rules import barbarossa, carcassonne, fresco
 
 ROOT = Path(__file__).parents[1]
 
@@ -29,7 +29,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
-@pytest.mark.parametrize("package", [fresco, barbarossa], ids=["fresco", "barbarossa"])
+@pytest.mark.parametrize(
+    "package", [fresco, barbarossa, carcassonne], ids=["fresco", "barbarossa", "carcassonne"]
+)
 def test_api_reference_lists_every_public_name(site: Path, package: object) -> None:
     name = getattr(package, "__name__", "")
     page = (site / "api" / name.rsplit(".", 1)[1] / "index.html").read_text(encoding="utf-8")
@@ -38,7 +40,11 @@ def test_api_reference_lists_every_public_name(site: Path, package: object) -> N
 
 
 def test_every_game_has_a_page_with_its_matrix_and_options(site: Path) -> None:
-    for game, matrix in (("fresco", "rules-matrix"), ("barbarossa", "rules-matrix-barbarossa")):
+    for game, matrix in (
+        ("fresco", "rules-matrix"),
+        ("barbarossa", "rules-matrix-barbarossa"),
+        ("carcassonne", "rules-matrix-carcassonne"),
+    ):
         page = (site / game / "index.html").read_text(encoding="utf-8")
         assert f'href="../{matrix}/"' in page
         assert "Interpretation options" in page and "notation" in page
