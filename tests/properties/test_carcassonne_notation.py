@@ -119,7 +119,7 @@ def _refused(state: State, text: str) -> IllegalAction:
     return refused.value
 
 
-@pytest.mark.rule("C1", "C3", "C0.3")
+@pytest.mark.rule("C1", "C2", "C3", "C0.3")
 def test_placements_naming_an_illegal_action_are_refused_with_its_rule() -> None:
     state = new_game(GameConfig(), 0, chance=[("tile", "E")])
     assert _refused(state, "place 1,1 0").rule == "C1"  # a corner is not enough
@@ -129,7 +129,10 @@ def test_placements_naming_an_illegal_action_are_refused_with_its_rule() -> None
     assert "place 0,1 90" in clash.reason  # among the closest legal forms
     assert _refused(state, "pass").rule == "C0.3"
     assert _refused(state, "deploy city N").rule == "C0.3"
-    unknown = _refused(state, "place 0,1 45")  # no such turn: names no action
+    for turn in ("45", "1", "ninety"):  # degrees the notation does not know, quarter turns
+        bad = _refused(state, f"place 0,1 {turn}")
+        assert bad.rule == "C2" and f"not '{turn}'" in bad.reason and "place 0,1 90" in bad.reason
+    unknown = _refused(state, "place 0,1")  # names no action at all
     assert unknown.rule == "C1" and "names no legal action here" in unknown.reason
 
 

@@ -23,11 +23,11 @@ The parser ignores case, runs of spaces and commas (``place 2 -1 90`` works too)
 
 from __future__ import annotations
 
-from ..kernel.errors import SHAPE_RULE, MalformedAction
-from ..kernel.notation import quote, read_action
+from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
+from ..kernel.notation import MAX_TEXT, normalise, quote, read_action
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
 from .engine import current_player, decision_rule, explain, legal_actions
-from .state import State
+from .state import Phase, State
 from .words import feature_words, parse_feature, parse_turn, position, turn_words
 
 _MAX_NUMBER = 6
@@ -100,23 +100,51 @@ def legal_forms(state: State) -> tuple[str, ...]:
 def parse_action(state: State, text: str) -> Action:
     """The legal action that ``text`` names in ``state``. Raises ``IllegalAction`` naming the
     rule when the text names an illegal action (the rule that forbids it: C1, C3, C6, C7, F2,
-    F4, ...) or none at all (C1 in the place phase, C6 in the follower phase, C15 once the game
-    is over), with the closest legal forms in the message; ``MalformedAction`` (rule K.1) when
-    ``text`` is not a string or ``state`` is not a Carcassonne state."""
+    F4, ...; C2 for a turn other than 0, 90, 180 or 270 degrees) or none at all (C1 in the
+    place phase, C6 in the follower phase, C15 once the game is over), with the closest legal
+    forms in the message; ``MalformedAction`` (rule K.1) when ``text`` is not a string or
+    ``state`` is not a Carcassonne state."""
     if not isinstance(state, State):
         raise MalformedAction(
             SHAPE_RULE, f"expected a Carcassonne State, got {type(state).__name__}"
         )
     if type(text) is not str and isinstance(text, str):
         text = str.__str__(text)  # a str subclass's own methods never run
-    return read_action(
-        state,
-        text,
-        legal=legal_actions(state),
-        form=notation,
-        grammar=lambda wanted, _raw: _read(wanted),
-        explain=explain,
-        rule=decision_rule(state),
-        seat=current_player(state),
-        where=state.where(),
-    )
+    try:
+        return read_action(
+            state,
+            text,
+            legal=legal_actions(state),
+            form=notation,
+            grammar=lambda wanted, _raw: _read(wanted),
+            explain=explain,
+            rule=decision_rule(state),
+            seat=current_player(state),
+            where=state.where(),
+        )
+    except IllegalAction as refused:
+        placing = type(refused) is IllegalAction and state.phase is Phase.PLACE
+        turn = _bad_turn(text) if placing else None
+        if turn is None or refused.rule != decision_rule(state):
+            raise
+        _, _, closest = refused.reason.partition("; closest legal: ")
+        hint = f"; closest legal: {closest}" if closest else ""
+        raise IllegalAction(
+            "C2",
+            f"a tile turns 0, 90, 180 or 270 degrees clockwise, not {quote(turn)}{hint}",
+            seat=refused.seat,
+            where=refused.where,
+        ) from None
+
+
+def _bad_turn(text: str) -> str | None:
+    """The turn of ``place X,Y TURN`` when the position is well written and the turn is not a
+    number of degrees the notation knows (``45``, or quarter turns ``1``), else None."""
+    if len(text) > MAX_TEXT:
+        return None
+    words = normalise(text).split(" ")
+    if len(words) != 4 or words[0] != "place":
+        return None
+    if _coordinate(words[1]) is None or _coordinate(words[2]) is None:
+        return None
+    return None if parse_turn(words[3]) is not None else words[3]
