@@ -123,3 +123,25 @@ def test_non_text_is_a_malformed_action_under_the_kernel_rule(package: Any) -> N
     with pytest.raises(IllegalAction) as long_text:
         package.parse_action(state, huge)
     assert len(str(long_text.value)) < 600
+
+
+class HostileText(str):
+    """A str whose own methods must never run."""
+
+    def __getitem__(self, index: object) -> str:
+        raise RuntimeError("ran __getitem__")
+
+    def __len__(self) -> int:
+        raise RuntimeError("ran __len__")
+
+    def split(self, *args: object, **kwargs: object) -> list[str]:
+        raise RuntimeError("ran split")
+
+
+@pytest.mark.parametrize("package", [fresco, barbarossa])
+def test_a_str_subclass_is_read_without_running_its_methods(package: Any) -> None:
+    state = package.new_game(package.GameConfig(players=3), seed=1)
+    first = package.legal_actions(state)[0]
+    assert package.parse_action(state, HostileText(package.notation(first))) == first
+    with pytest.raises(IllegalAction):
+        package.parse_action(state, HostileText("no such move"))

@@ -108,8 +108,6 @@ def parse_action(state: State, text: str) -> Action:
         raise MalformedAction(
             SHAPE_RULE, f"expected a Carcassonne State, got {type(state).__name__}"
         )
-    if type(text) is not str and isinstance(text, str):
-        text = str.__str__(text)  # a str subclass's own methods never run
     try:
         return read_action(
             state,

@@ -48,6 +48,7 @@ def read_action(
         raise MalformedAction(
             SHAPE_RULE, f"action text must be a string, not {type(text).__name__}", where=where
         )
+    text = str.__str__(text)  # an exact str: a subclass's own methods never run
     wanted = normalise(text[: MAX_TEXT + 1])
     forms = {normalise(form(action)): action for action in legal}
     found = forms.get(wanted)
