@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 from collections.abc import Sequence
@@ -84,6 +85,12 @@ _NOT_OPTIONS = ("players", "modules", "components")
 _STRUCTURE = cattrs.Converter()
 
 
+def _type_name(kind: Any) -> str:
+    """``int`` or ``tuple[EventKind, ...] | None``: a field's type without module paths."""
+    text = kind.__name__ if isinstance(kind, type) else str(kind)
+    return re.sub(r"\b(?:\w+\.)+(\w+)", r"\1", text)
+
+
 def _option(front: Frontend, text: str) -> tuple[str, Any]:
     """``NAME=VALUE`` as a config field: an enum by value, numbers, ``3,3,3,4`` for a tuple of
     numbers, JSON for the structured options (``hostel_table``, ``window_segments``, ...)."""
@@ -94,10 +101,10 @@ def _option(front: Frontend, text: str) -> tuple[str, Any]:
     if field is None:
         raise UsageError(f"unknown option {name!r}; known: {', '.join(fields)}")
     kind = front.option_types.get(name)
+    if field.converter is not None and not value.lstrip().startswith(("[", "{")):
+        return name, value  # the config's converter reads the text and names the rule
     if kind is not None:
         return name, to_enum(kind, name, "--option", front.package.InvalidConfig, value)
-    if field.converter is not None and not value.lstrip().startswith(("[", "{")):
-        return name, value
     try:
         data = json.loads(value)
     except json.JSONDecodeError:
@@ -106,7 +113,8 @@ def _option(front: Frontend, text: str) -> tuple[str, Any]:
         return name, _STRUCTURE.structure(data, field.type)
     except (cattrs.BaseValidationError, TypeError, ValueError):
         raise UsageError(
-            f"--option {name}: {value[:80]!r} is not a {field.type}; structured values are JSON"
+            f"--option {name}: {value[:80]!r} does not read as {_type_name(field.type)}; "
+            "structured values are JSON"
         ) from None
 
 
