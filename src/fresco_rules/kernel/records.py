@@ -443,7 +443,8 @@ def _replay_data(
 ) -> Any:
     codec = _codec(game)
     if data.get("game") != game.name:
-        raise InvalidRecord(f"a {data.get('game')!r} record, not {game.name!r}", path="$.game")
+        named = describe(data.get("game"))
+        raise InvalidRecord(f"a {named} record, not {game.name!r}", path="$.game")
     config, actions = _decode(data, codec)
     seed = data.get("seed") or 0
     chance = [(str(kind), str(outcome)) for kind, outcome in data["chance"]]
