@@ -134,11 +134,15 @@ def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ..
     return config
 
 
-def _log_step(front: Frontend, out: TextIO) -> Any:
-    describe, events = front.render.describe, front.render.events
-
+def _score_sheet(front: Frontend) -> Any:
     sheet_class = getattr(front.render, "ScoreSheet", None)
-    sheet = sheet_class() if sheet_class is not None else None
+    return sheet_class() if sheet_class is not None else None
+
+
+def _log_step(front: Frontend, out: TextIO, sheet: Any = None) -> Any:
+    """A logger of steps; ``sheet`` is a score sheet that already holds the earlier steps."""
+    describe, events = front.render.describe, front.render.events
+    sheet = _score_sheet(front) if sheet is None else sheet
 
     def log(before: Any, action: Any, after: Any) -> None:
         prefix = f"r{before.round} " if hasattr(before, "round") else ""
@@ -373,7 +377,10 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
     assert codec is not None
     seat = codec.seat_to_move(state)
     after = game.apply(state, action)
-    _log_step(front, out)(state, action, after)
+    sheet = _score_sheet(front)
+    if sheet is not None and game.is_over(after):  # the sheet adds up the whole game
+        replay(game, record, on_step=lambda before, _, now: sheet.record(before, now))
+    _log_step(front, out, sheet)(state, action, after)
     drawn = [list(outcome) for outcome in codec.chance_log(after)]
     record["chance"] = drawn + record["chance"][len(drawn) :]
     record["steps"].append({"seat": seat, "action": codec.action_to_json(action)})
