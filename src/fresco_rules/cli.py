@@ -160,7 +160,8 @@ def _log_step(front: Frontend, out: TextIO, sheet: Any = None) -> Any:
 
 def _print_result(front: Frontend, final: Any, out: TextIO) -> None:
     points = front.package.scores(final)
-    print("final scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(points)), file=out)
+    label = "final scores" if front.package.is_over(final) else "scores so far"
+    print(f"{label}: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(points)), file=out)
     leonardo = getattr(front.package, "leonardo_score", None)
     if leonardo is not None and leonardo(final) is not None:
         print(f"Leonardo: {leonardo(final)} (cannot win)", file=out)
