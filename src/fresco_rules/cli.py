@@ -465,8 +465,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse with the one error line of every other failure (exit code 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        raise SystemExit(_fail(f"{self.prog}: {message}"))
+        command = self.prog.removeprefix("fresco-rules").strip()
+        where = f"{command}: " if command else ""
+        raise SystemExit(_fail(f"{where}{message} (see: {self.prog} --help)"))
 
 
 def _fail(message: str) -> int:
@@ -490,7 +491,8 @@ def _game_options(command: argparse.ArgumentParser) -> None:
         "--modules",
         default="",
         metavar="4,5,6",
-        help="Fresco expansion modules: 4 Wishing Well, 5 Leaf Gold, 6 Glaziers",
+        help="Fresco expansion modules: 1 Portraits, 2 Bishop's Requests, 3 Special Blends, "
+        "4 Wishing Well, 5 Leaf Gold, 6 Glaziers",
     )
     command.add_argument(
         "--seed",
@@ -503,7 +505,9 @@ def _game_options(command: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an interpretation option, e.g. market_refill=redraw_all (repeatable)",
+        help="any option of the game's GameConfig, by value: market_refill=redraw_all, "
+        "booth_capacities=3,3,3,4, max_jewel_move=unlimited; structured ones as JSON "
+        "(repeatable)",
     )
     command.add_argument("--components", metavar="FILE", help="component data file (TOML)")
 
@@ -533,8 +537,12 @@ def parser() -> argparse.ArgumentParser:
     _game_options(play)
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
     play.add_argument("--quiet", action="store_true", help="print only the final board")
-    play.add_argument("--games", type=int, default=1, help="play N games and print a summary")
-    play.add_argument("--jobs", type=int, default=1, help="worker processes for --games")
+    play.add_argument(
+        "--games", type=int, default=1, metavar="N", help="play N games and print a summary"
+    )
+    play.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="worker processes for --games"
+    )
     play.set_defaults(run=cmd_play)
 
     new = command("new", "start a game record with no moves, to play it with legal and move")
