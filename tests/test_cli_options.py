@@ -152,3 +152,16 @@ def test_a_bad_option_is_one_error_line(
     code, err, _ = _new(tmp_path, game, option)
     assert code == 2
     assert err == f"fresco-rules: error: {message}\n"
+
+
+def test_reading_options_leaves_the_config_classes_as_declared(tmp_path: Path) -> None:
+    declared = {name: [f.type for f in attrs.fields(p.GameConfig)] for name, p in PACKAGES.items()}
+    structured = {
+        "fresco": "workbench_prices=[0, 0, 1, 1, 2, 3]",
+        "barbarossa": "unguessed_penalty=2",
+        "carcassonne": "first_player=1",
+    }
+    for game, option in structured.items():  # each read through the JSON path
+        assert _new(tmp_path, game, option)[0] == 0
+    after = {name: [f.type for f in attrs.fields(p.GameConfig)] for name, p in PACKAGES.items()}
+    assert after == declared  # the study's arms read these field types

@@ -13,6 +13,7 @@ import json
 import re
 import secrets
 import sys
+import typing
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from importlib import import_module
@@ -95,7 +96,9 @@ def _option(front: Frontend, text: str) -> tuple[str, Any]:
     """``NAME=VALUE`` as a config field: an enum by value, numbers, ``3,3,3,4`` for a tuple of
     numbers, JSON for the structured options (``hostel_table``, ``window_segments``, ...)."""
     name, _, value = text.partition("=")
-    config_class = attrs.resolve_types(front.package.GameConfig)
+    config_class = front.package.GameConfig
+    # get_type_hints, not attrs.resolve_types: that rewrites the class's field types in place
+    hints = typing.get_type_hints(config_class)
     fields = {f.name: f for f in attrs.fields(config_class) if f.name not in _NOT_OPTIONS}
     field = fields.get(name)
     if field is None:
@@ -110,10 +113,10 @@ def _option(front: Frontend, text: str) -> tuple[str, Any]:
     except json.JSONDecodeError:
         data = value
     try:
-        return name, _STRUCTURE.structure(data, field.type)
+        return name, _STRUCTURE.structure(data, hints[name])
     except (cattrs.BaseValidationError, TypeError, ValueError):
         raise UsageError(
-            f"--option {name}: {value[:80]!r} does not read as {_type_name(field.type)}; "
+            f"--option {name}: {value[:80]!r} does not read as {_type_name(hints[name])}; "
             "structured values are JSON"
         ) from None
 
