@@ -20,10 +20,11 @@ __version__ = "0.1.0"
 
 
 def replay(record: Any) -> GameState:
-    """Replay a game record of any known game and return the final state (a Fresco or a
-    Barbarossa ``State``). ``record`` is a path (``"game.json"`` or a ``Path``), JSON text
-    (a ``str`` starting with ``{``), bytes or a parsed mapping. Raises ``ReplayError`` at the
-    first illegal step and ``InvalidRecord`` for a malformed record (both ``RulesError``)."""
+    """Replay a game record of any known game and return the final state (a Fresco, a
+    Barbarossa or a Carcassonne ``State``). ``record`` is a path (``"game.json"`` or a
+    ``Path``), JSON text (a ``str`` starting with ``{``), bytes or a parsed mapping. Raises
+    ``ReplayError`` at the first illegal step and ``InvalidRecord`` for a malformed record
+    (both ``RulesError``)."""
     return replay_any(record)
 
 

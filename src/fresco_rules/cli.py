@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
+import typing
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from importlib import import_module
@@ -84,29 +86,38 @@ _NOT_OPTIONS = ("players", "modules", "components")
 _STRUCTURE = cattrs.Converter()
 
 
+def _type_name(kind: Any) -> str:
+    """``int`` or ``tuple[EventKind, ...] | None``: a field's type without module paths."""
+    text = kind.__name__ if isinstance(kind, type) else str(kind)
+    return re.sub(r"\b(?:\w+\.)+(\w+)", r"\1", text)
+
+
 def _option(front: Frontend, text: str) -> tuple[str, Any]:
     """``NAME=VALUE`` as a config field: an enum by value, numbers, ``3,3,3,4`` for a tuple of
     numbers, JSON for the structured options (``hostel_table``, ``window_segments``, ...)."""
     name, _, value = text.partition("=")
-    config_class = attrs.resolve_types(front.package.GameConfig)
+    config_class = front.package.GameConfig
+    # get_type_hints, not attrs.resolve_types: that rewrites the class's field types in place
+    hints = typing.get_type_hints(config_class)
     fields = {f.name: f for f in attrs.fields(config_class) if f.name not in _NOT_OPTIONS}
     field = fields.get(name)
     if field is None:
         raise UsageError(f"unknown option {name!r}; known: {', '.join(fields)}")
     kind = front.option_types.get(name)
+    if field.converter is not None and not value.lstrip().startswith(("[", "{")):
+        return name, value  # the config's converter reads the text and names the rule
     if kind is not None:
         return name, to_enum(kind, name, "--option", front.package.InvalidConfig, value)
-    if field.converter is not None and not value.lstrip().startswith(("[", "{")):
-        return name, value
     try:
         data = json.loads(value)
     except json.JSONDecodeError:
         data = value
     try:
-        return name, _STRUCTURE.structure(data, field.type)
+        return name, _STRUCTURE.structure(data, hints[name])
     except (cattrs.BaseValidationError, TypeError, ValueError):
         raise UsageError(
-            f"--option {name}: {value[:80]!r} is not a {field.type}; structured values are JSON"
+            f"--option {name}: {value[:80]!r} does not read as {_type_name(hints[name])}; "
+            "structured values are JSON"
         ) from None
 
 
@@ -126,11 +137,15 @@ def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ..
     return config
 
 
-def _log_step(front: Frontend, out: TextIO) -> Any:
-    describe, events = front.render.describe, front.render.events
-
+def _score_sheet(front: Frontend) -> Any:
     sheet_class = getattr(front.render, "ScoreSheet", None)
-    sheet = sheet_class() if sheet_class is not None else None
+    return sheet_class() if sheet_class is not None else None
+
+
+def _log_step(front: Frontend, out: TextIO, sheet: Any = None) -> Any:
+    """A logger of steps; ``sheet`` is a score sheet that already holds the earlier steps."""
+    describe, events = front.render.describe, front.render.events
+    sheet = _score_sheet(front) if sheet is None else sheet
 
     def log(before: Any, action: Any, after: Any) -> None:
         prefix = f"r{before.round} " if hasattr(before, "round") else ""
@@ -148,7 +163,8 @@ def _log_step(front: Frontend, out: TextIO) -> Any:
 
 def _print_result(front: Frontend, final: Any, out: TextIO) -> None:
     points = front.package.scores(final)
-    print("final scores: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(points)), file=out)
+    label = "final scores" if front.package.is_over(final) else "scores so far"
+    print(f"{label}: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(points)), file=out)
     leonardo = getattr(front.package, "leonardo_score", None)
     if leonardo is not None and leonardo(final) is not None:
         print(f"Leonardo: {leonardo(final)} (cannot win)", file=out)
@@ -365,7 +381,10 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
     assert codec is not None
     seat = codec.seat_to_move(state)
     after = game.apply(state, action)
-    _log_step(front, out)(state, action, after)
+    sheet = _score_sheet(front)
+    if sheet is not None and game.is_over(after):  # the sheet adds up the whole game
+        replay(game, record, on_step=lambda before, _, now: sheet.record(before, now))
+    _log_step(front, out, sheet)(state, action, after)
     drawn = [list(outcome) for outcome in codec.chance_log(after)]
     record["chance"] = drawn + record["chance"][len(drawn) :]
     record["steps"].append({"seat": seat, "action": codec.action_to_json(action)})
@@ -449,8 +468,9 @@ class _Parser(argparse.ArgumentParser):
     """argparse with the one error line of every other failure (exit code 2)."""
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        raise SystemExit(_fail(f"{self.prog}: {message}"))
+        command = self.prog.removeprefix("fresco-rules").strip()
+        where = f"{command}: " if command else ""
+        raise SystemExit(_fail(f"{where}{message} (see: {self.prog} --help)"))
 
 
 def _fail(message: str) -> int:
@@ -474,7 +494,8 @@ def _game_options(command: argparse.ArgumentParser) -> None:
         "--modules",
         default="",
         metavar="4,5,6",
-        help="Fresco expansion modules: 4 Wishing Well, 5 Leaf Gold, 6 Glaziers",
+        help="Fresco expansion modules: 1 Portraits, 2 Bishop's Requests, 3 Special Blends, "
+        "4 Wishing Well, 5 Leaf Gold, 6 Glaziers",
     )
     command.add_argument(
         "--seed",
@@ -487,7 +508,9 @@ def _game_options(command: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an interpretation option, e.g. market_refill=redraw_all (repeatable)",
+        help="any option of the game's GameConfig, by value: market_refill=redraw_all, "
+        "booth_capacities=3,3,3,4, max_jewel_move=unlimited; structured ones as JSON "
+        "(repeatable)",
     )
     command.add_argument("--components", metavar="FILE", help="component data file (TOML)")
 
@@ -517,8 +540,12 @@ def parser() -> argparse.ArgumentParser:
     _game_options(play)
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
     play.add_argument("--quiet", action="store_true", help="print only the final board")
-    play.add_argument("--games", type=int, default=1, help="play N games and print a summary")
-    play.add_argument("--jobs", type=int, default=1, help="worker processes for --games")
+    play.add_argument(
+        "--games", type=int, default=1, metavar="N", help="play N games and print a summary"
+    )
+    play.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="worker processes for --games"
+    )
     play.set_defaults(run=cmd_play)
 
     new = command("new", "start a game record with no moves, to play it with legal and move")

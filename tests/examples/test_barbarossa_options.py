@@ -125,7 +125,7 @@ def test_A_B_1_event_ring() -> None:
     checked = components_from_mapping(raw)
     strict = new_game(GameConfig(ring=RingMode.STRICT, components=checked))
     assert strict.tables.ring == game().tables.ring  # the same kinds, now a checked ring
-    for bad in (CHECKED_RING[:5], (EventKind.QUESTION,) * 6, (*CHECKED_RING[:5], "dragon")):
+    for bad in (CHECKED_RING[:5], (EventKind.QUESTION,) * 6, (*CHECKED_RING[:5], "dragons")):
         with pytest.raises(InvalidConfig, match=r"A-B\.1"):
             new_game(GameConfig(event_ring=bad))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fresco_rules import MalformedAction
+from fresco_rules import MalformedAction, barbarossa, carcassonne
 from fresco_rules.fresco import (
     BuyTile,
     ChooseGetUp,
@@ -74,3 +74,52 @@ def test_a_non_action_is_malformed_under_the_kernel_rule(thing: object) -> None:
     assert isinstance(problem, MalformedAction) and problem.rule == SHAPE_RULE
     with pytest.raises(MalformedAction):
         apply(state, thing)
+
+
+@pytest.mark.rule("A-B.1", "A-B.9", "A-B.10", "A-B.15", "B2")
+def test_barbarossa_options_accept_values_names_and_numbers() -> None:
+    config = barbarossa.GameConfig(
+        max_jewel_move=5,
+        question_phase="UNTIL-NO",
+        letter_check="off",
+        event_ring="question, jewel, dragon, letter_dwarf, jewel, dragon",
+        objects="hedgehog,anchor;teapot,snail;bicycle,mushroom;crown,key",
+    )
+    assert config.max_jewel_move is barbarossa.JewelMove.FIVE
+    assert config.question_phase is barbarossa.QuestionPhase.UNTIL_NO
+    assert config.letter_check is barbarossa.LetterCheck.OFF
+    assert config.event_ring == tuple(tile.kind for tile in config.components.ring)
+    assert config.objects is not None and config.objects[3] == ("crown", "key")
+    state = barbarossa.new_game(config, 1)
+    assert state.tables.words[-2:] == ("crown", "key")
+    assert state.tables.jewel_limit == 5
+
+
+@pytest.mark.rule("A-B.9", "A-B.1", "A-B.15")
+def test_a_bad_barbarossa_option_fails_at_construction_with_the_valid_values() -> None:
+    with pytest.raises(barbarossa.InvalidConfig) as jewels:
+        barbarossa.GameConfig(max_jewel_move=7)
+    assert str(jewels.value) == "A-B.9: max_jewel_move takes one of: 6, 5, unlimited; not 7"
+    with pytest.raises(barbarossa.InvalidConfig) as ring:
+        barbarossa.GameConfig(event_ring="question,jewel,dragons")
+    assert str(ring.value) == (
+        "A-B.1: event_ring takes one of: question, jewel, dragon, letter_dwarf; not 'dragons'"
+    )
+    with pytest.raises(barbarossa.InvalidConfig, match=r"^A-B\.15: letter_check takes one of"):
+        barbarossa.GameConfig(letter_check=True)  # a bool is not a value of the option
+
+
+@pytest.mark.rule("V1", "V3", "FA2", "F1")
+def test_carcassonne_options_accept_what_people_type_and_refuse_at_once() -> None:
+    config = carcassonne.GameConfig(
+        tiny_city="2", farmers="OFF", festival="on", festival_return="Follower"
+    )
+    assert (config.tiny_city, config.farmers, config.festival) == (2, False, True)
+    assert config.festival_return is carcassonne.FestivalReturn.FOLLOWER
+    assert carcassonne.GameConfig(tiny_city=2) == carcassonne.GameConfig(tiny_city="2")
+    with pytest.raises(carcassonne.InvalidConfig) as tiny:
+        carcassonne.GameConfig(tiny_city=3)
+    assert str(tiny.value) == "V1: tiny_city takes one of: 4, 2; not 3"
+    with pytest.raises(carcassonne.InvalidConfig) as farmers:
+        carcassonne.GameConfig(farmers="maybe")
+    assert str(farmers.value) == "V3: farmers takes one of: on, off; not 'maybe'"

@@ -10,6 +10,7 @@ import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
+from ..kernel.options import to_enum
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int, is_int_in
 from .data import (
@@ -123,6 +124,34 @@ def _nested(value: Any) -> Any:
     return value
 
 
+_TEXT_MAX = 2000
+"""The longest option text split into words (``objects``, ``event_ring``)."""
+
+
+def _to_objects(value: Any) -> Any:
+    """B2: the secret words seat by seat: tuples or lists, or text with seats separated by
+    ``;`` and words by ``,`` (``hedgehog,anchor;teapot,snail;...``)."""
+    if type(value) is str and len(value) <= _TEXT_MAX:
+        return tuple(tuple(word.strip() for word in seat.split(",")) for seat in value.split(";"))
+    return _nested(value)
+
+
+def _to_event_ring(value: Any) -> Any:
+    """A-B.1: the ring's kinds as ``EventKind`` members, their values or names, in a tuple, a
+    list or text such as ``question,jewel,dragon,letter_dwarf,jewel,dragon``; a word that names
+    no kind fails at once with the kinds. Other shapes are left for ``derive_tables``."""
+    if type(value) is str and len(value) <= _TEXT_MAX:
+        value = [word.strip() for word in value.split(",")]
+    if (type(value) is list or type(value) is tuple) and len(value) <= _TEXT_MAX:
+        return tuple(
+            to_enum(EventKind, "event_ring", "A-B.1", InvalidConfig, item)
+            if type(item) is str
+            else item
+            for item in value
+        )
+    return value
+
+
 OPTION_TYPES: dict[str, type[Enum]] = {
     "ring": RingMode,
     "guess_resolution": GuessResolution,
@@ -134,6 +163,38 @@ OPTION_TYPES: dict[str, type[Enum]] = {
     "first_player_choice": FirstPlayer,
 }
 """Every enumerated interpretation option of ``GameConfig`` and its type."""
+
+
+def _to_ring(value: object) -> RingMode:
+    return to_enum(RingMode, "ring", "A-B.1", InvalidConfig, value)
+
+
+def _to_guess_resolution(value: object) -> GuessResolution:
+    return to_enum(GuessResolution, "guess_resolution", "A-B.5", InvalidConfig, value)
+
+
+def _to_finish_tiebreak(value: object) -> FinishTiebreak:
+    return to_enum(FinishTiebreak, "finish_tiebreak", "A-B.6", InvalidConfig, value)
+
+
+def _to_max_jewel_move(value: object) -> JewelMove:
+    return to_enum(JewelMove, "max_jewel_move", "A-B.9", InvalidConfig, value)
+
+
+def _to_question_phase(value: object) -> QuestionPhase:
+    return to_enum(QuestionPhase, "question_phase", "A-B.10", InvalidConfig, value)
+
+
+def _to_curse_in_own_solution(value: object) -> CurseInOwnSolution:
+    return to_enum(CurseInOwnSolution, "curse_in_own_solution", "A-B.11", InvalidConfig, value)
+
+
+def _to_letter_check(value: object) -> LetterCheck:
+    return to_enum(LetterCheck, "letter_check", "A-B.15", InvalidConfig, value)
+
+
+def _to_first_player_choice(value: object) -> FirstPlayer:
+    return to_enum(FirstPlayer, "first_player_choice", "A-B.18", InvalidConfig, value)
 
 
 @frozen
@@ -148,17 +209,27 @@ class GameConfig:
 
     players: int = 4
     first_player: int = 0
-    objects: tuple[tuple[str, ...], ...] | None = attrs.field(default=None, converter=_nested)
-    ring: RingMode = RingMode.PROVISIONAL
-    event_ring: tuple[EventKind, ...] | None = attrs.field(default=None, converter=_nested)
+    objects: tuple[tuple[str, ...], ...] | None = attrs.field(default=None, converter=_to_objects)
+    ring: RingMode = attrs.field(default=RingMode.PROVISIONAL, converter=_to_ring)
+    event_ring: tuple[EventKind, ...] | None = attrs.field(default=None, converter=_to_event_ring)
     track: Track | None = None
-    guess_resolution: GuessResolution = GuessResolution.GUESSER_FIRST
-    finish_tiebreak: FinishTiebreak = FinishTiebreak.CO_WINNERS
-    max_jewel_move: JewelMove = JewelMove.SIX
-    question_phase: QuestionPhase = QuestionPhase.STOP_TO_GUESS
-    curse_in_own_solution: CurseInOwnSolution = CurseInOwnSolution.ALLOWED
-    letter_check: LetterCheck = LetterCheck.ON
-    first_player_choice: FirstPlayer = FirstPlayer.SETUP
+    guess_resolution: GuessResolution = attrs.field(
+        default=GuessResolution.GUESSER_FIRST, converter=_to_guess_resolution
+    )
+    finish_tiebreak: FinishTiebreak = attrs.field(
+        default=FinishTiebreak.CO_WINNERS, converter=_to_finish_tiebreak
+    )
+    max_jewel_move: JewelMove = attrs.field(default=JewelMove.SIX, converter=_to_max_jewel_move)
+    question_phase: QuestionPhase = attrs.field(
+        default=QuestionPhase.STOP_TO_GUESS, converter=_to_question_phase
+    )
+    curse_in_own_solution: CurseInOwnSolution = attrs.field(
+        default=CurseInOwnSolution.ALLOWED, converter=_to_curse_in_own_solution
+    )
+    letter_check: LetterCheck = attrs.field(default=LetterCheck.ON, converter=_to_letter_check)
+    first_player_choice: FirstPlayer = attrs.field(
+        default=FirstPlayer.SETUP, converter=_to_first_player_choice
+    )
     unguessed_penalty: int = 0
     components: ComponentData = attrs.field(factory=default_components)
 

@@ -47,6 +47,7 @@ from .state import (
 )
 from .state import replace_at as _replace
 from .vocab import LAST_LETTER, NO_SUCH_LETTER, Reply, Verdict
+from .words import object_range
 
 _is_int = is_int
 
@@ -166,7 +167,9 @@ def _check_object(state: State, obj: object, rule: str) -> IllegalAction | None:
         return _fail(
             state,
             rule,
-            f"object {describe(obj)} does not exist (0-{len(state.tables.owners) - 1})",
+            f"object {describe(obj)} does not exist; objects are "
+            f"0-{len(state.tables.owners) - 1} "
+            f"({object_range(len(state.tables.owners), state.tables.objects_per_player)})",
             malformed=True,
         )
     return None
@@ -377,7 +380,7 @@ def check_no_such_letter(state: State, action: NoSuchLetter) -> IllegalAction | 
         return _fail(
             state,
             "A-B.15",
-            f"{object_name(state, request.obj)} has a letter {request.position} "
+            f"{object_name(state, request.obj)} has {position_name(request.position)} "
             "(letter_check = on)",
         )
     return None

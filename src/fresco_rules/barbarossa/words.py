@@ -23,3 +23,8 @@ def parse_object(text: str, per_player: int) -> int | None:
     if nth < 0 or nth >= per_player:
         return None
     return int(word[:-1]) * per_player + nth
+
+
+def object_range(objects: int, per_player: int) -> str:
+    """All ``objects`` as labels, first to last: 8 objects, 2 each, are ``0a-3b``."""
+    return f"{object_label(0, per_player)}-{object_label(objects - 1, per_player)}"

@@ -10,7 +10,9 @@ import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
+from ..kernel.options import to_enum
 from ..kernel.registry import implements
+from ..kernel.untrusted import describe
 from .data import ComponentData, default_components
 from .geometry import Geometry, build_geometry
 
@@ -61,35 +63,44 @@ OPTION_TYPES: dict[str, type[Enum]] = {
 """Every option of ``GameConfig`` as the command line spells it (``--option farmers=off``)."""
 
 
-def _switch(value: Any) -> Any:
-    if isinstance(value, Switch):
-        return value is Switch.ON
+def _switch(name: str, rule: str, value: Any) -> Any:
+    """An on/off option from True/False, a ``Switch`` or its text (``"off"``); other text fails
+    at once with the values, other shapes are left for ``derive_tables``."""
+    if isinstance(value, str | Switch):
+        return to_enum(Switch, name, rule, InvalidConfig, value) is Switch.ON
     return value
+
+
+def _festival(value: Any) -> Any:
+    return _switch("festival", "F1", value)
+
+
+def _farmers(value: Any) -> Any:
+    return _switch("farmers", "V3", value)
 
 
 def _tiny(value: Any) -> Any:
-    if isinstance(value, TinyCity):
-        return int(value.value)
+    """V1: 4 or 2, as a number, a ``TinyCity`` or text; any other number or text fails at once."""
+    if isinstance(value, str | int | TinyCity) and not isinstance(value, bool):
+        return int(to_enum(TinyCity, "tiny_city", "V1", InvalidConfig, value).value)
     return value
 
 
-def _by_value(kind: type[Enum], value: Any) -> Any:
-    """A string option value as its enum member (``"follower"``); anything else unchanged, for
-    ``derive_tables`` to refuse."""
-    if isinstance(value, str) and not isinstance(value, Enum):
-        try:
-            return kind(value)
-        except ValueError:
-            return value
+def _by_value(kind: type[Enum], name: str, rule: str, value: Any) -> Any:
+    """A string option value as its enum member (``"follower"``, ``"FOLLOWER"``); text that
+    names no member fails at once with the values, other shapes are left for
+    ``derive_tables``."""
+    if isinstance(value, str):
+        return to_enum(kind, name, rule, InvalidConfig, value)
     return value
 
 
 def _festival_return(value: Any) -> Any:
-    return _by_value(FestivalReturn, value)
+    return _by_value(FestivalReturn, "festival_return", "FA2", value)
 
 
 def _first_player(value: Any) -> Any:
-    return _by_value(FirstPlayer, value)
+    return _by_value(FirstPlayer, "first_player_choice", "CA1", value)
 
 
 @frozen
@@ -103,9 +114,9 @@ class GameConfig:
     """
 
     players: int = 2
-    festival: bool = attrs.field(default=True, converter=_switch)
+    festival: bool = attrs.field(default=True, converter=_festival)
     tiny_city: int = attrs.field(default=4, converter=_tiny)
-    farmers: bool = attrs.field(default=True, converter=_switch)
+    farmers: bool = attrs.field(default=True, converter=_farmers)
     festival_return: FestivalReturn = attrs.field(
         default=FestivalReturn.FIGURE, converter=_festival_return
     )
@@ -155,19 +166,22 @@ def derive_tables(config: GameConfig) -> Tables:
         raise InvalidConfig("components must be a ComponentData (see load_components)")
     players = config.players
     if not _is_int(players) or not 2 <= players <= 5:
-        raise InvalidConfig(f"C0.1: Carcassonne is for 2-5 players, not {players!r}")
+        raise InvalidConfig(f"C0.1: Carcassonne is for 2-5 players, not {describe(players)}")
     for name in ("festival", "farmers"):
         if not isinstance(getattr(config, name), bool):
-            raise InvalidConfig(f"{name} must be True or False, not {getattr(config, name)!r}")
+            value = describe(getattr(config, name))
+            raise InvalidConfig(f"{name} must be True or False, not {value}")
     if config.tiny_city not in (4, 2) or not _is_int(config.tiny_city):
-        raise InvalidConfig(f"V1: tiny_city is 4 or 2, not {config.tiny_city!r}")
+        raise InvalidConfig(f"V1: tiny_city is 4 or 2, not {describe(config.tiny_city)}")
     if not isinstance(config.festival_return, FestivalReturn):
         raise InvalidConfig(
-            f"FA2: festival_return is 'figure' or 'follower', not {config.festival_return!r}"
+            "FA2: festival_return is 'figure' or 'follower', not "
+            + describe(config.festival_return)
         )
     if not isinstance(config.first_player_choice, FirstPlayer):
         raise InvalidConfig(
-            f"CA1: first_player_choice is 'setup' or 'random', not {config.first_player_choice!r}"
+            "CA1: first_player_choice is 'setup' or 'random', not "
+            + describe(config.first_player_choice)
         )
     if not _is_int(config.first_player) or not 0 <= config.first_player < players:
         raise InvalidConfig(f"C0.2: the first player must be a seat 0-{players - 1}")

@@ -25,6 +25,7 @@ from .modules.requests_state import RequestState
 from .modules.special_blends_state import SpecialState
 from .modules.wishing_well_state import WellState
 from .vocab import BOOTH_NAMES, GRID, Glass, Location, PaintCounts, Segment
+from .words import location_label
 
 
 class Phase(Enum):
@@ -176,7 +177,8 @@ class State(Viewable):
         """A short description of the position, for error messages and logs."""
         text = f"round {self.round}{' (final)' if self.final else ''}, {self.phase.value}"
         if self.turn is not None:
-            text += f" at {self.turn.location.value}, {actor_name(self, self.turn.actor)} to act"
+            where, actor = location_label(self.turn.location), actor_name(self, self.turn.actor)
+            text += f" at {where}, {actor} to act"
         return text
 
 

@@ -61,6 +61,7 @@ from .vocab import (
     Segment,
     paint_counts,
 )
+from .words import location_label, segment_label, segment_labels, slot_range
 
 T = TypeVar("T")
 
@@ -112,7 +113,9 @@ def _spent(state: State, turn: Turn) -> IllegalAction | None:
     card plays, but no further action of the location is left)."""
     if turn.left > 0:
         return None
-    return _fail(state, "R0.31", f"no action is left at the {turn.location.value} this turn")
+    return _fail(
+        state, "R0.31", f"no action is left at the {location_label(turn.location)} this turn"
+    )
 
 
 # --- phase 1: get-up time (R0.17-R0.20, R0.74) ---------------------------------------------
@@ -355,7 +358,7 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
             state,
             "R0.34",
             f"no slot {describe(action.slot)} in booth {booth_name(action.booth)}; "
-            f"slots are 0-{len(slots) - 1}",
+            f"slots are 0-{len(slots) - 1} ({slot_range(action.booth, len(slots))})",
             malformed=True,
         )
     if slots[action.slot] is None:
@@ -542,32 +545,33 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
         return _fail(
             state,
             "R0.39",
-            f"segment {describe(action.segment)} is not (row, col) on the 5x5 grid",
+            f"segment {describe(action.segment)} is not (row, col) on the 5x5 grid (a1-e5)",
             malformed=True,
         )
     if action.bishop_to is not None and not _is_segment(action.bishop_to):
         return _fail(
             state,
             "R0.38",
-            f"bishop target {describe(action.bishop_to)} is not on the grid",
+            f"bishop target {describe(action.bishop_to)} is not on the grid (a1-e5)",
             malformed=True,
         )
     tile = state.tile_at(action.segment)
     if tile is None:
-        return _fail(state, "R0.39", f"segment {action.segment} is already restored")
+        return _fail(state, "R0.39", f"segment {segment_label(action.segment)} is already restored")
     if state.is_leonardo(turn.actor):
         if action.bishop_to is not None:
             return _fail(state, "R0.77", "Leonardo never moves the bishop (A0.16)")
         allowed = leonardo_destinations(state)
         if action.segment not in allowed:
-            return _fail(state, "R0.76", f"Leonardo must move to one of {list(allowed)}")
+            return _fail(state, "R0.76", f"Leonardo must move to one of {segment_labels(allowed)}")
         return None
     if action.bishop_to is not None:
         if action.bishop_to not in NEIGHBOURS[state.bishop]:
             return _fail(
                 state,
                 "R0.38",
-                f"the bishop moves one step from {state.bishop}, not to {action.bishop_to}",
+                f"the bishop moves one step from {segment_label(state.bishop)}, "
+                f"not to {segment_label(action.bishop_to)}",
             )
         if state.money[turn.actor] < 1:
             return _fail(state, "R0.31", "moving the bishop costs 1 Thaler")
@@ -575,7 +579,9 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
             return _fail(state, "R0.38", "only one paid bishop move per cathedral visit (A0.5)")
     need = state.tables.fresco_pieces[tile]
     if not _covers(state.paints[turn.actor], need):
-        return _fail(state, "R0.31", f"segment {action.segment} needs paints the player lacks")
+        return _fail(
+            state, "R0.31", f"segment {segment_label(action.segment)} needs paints the player lacks"
+        )
     return None
 
 
@@ -769,7 +775,8 @@ def check_track_space(state: State, action: ChooseTrackSpace) -> IllegalAction |
         return _fail(
             state,
             "R0.51",
-            f"space {describe(action.space)} is not one of {list(state.pending_track)}",
+            f"space {describe(action.space)} is not one of "
+            + ", ".join(map(str, state.pending_track)),
         )
     return None
 

@@ -4,7 +4,9 @@ notation and the messages all use these, so they speak one language."""
 
 from __future__ import annotations
 
-from .vocab import BOOTH_NAMES, GRID, Segment
+from collections.abc import Iterable
+
+from .vocab import BOOTH_NAMES, GRID, Location, Segment
 
 COLUMN_LETTERS = "abcde"
 """Cathedral columns left to right; rows are numbered 1-5 top to bottom."""
@@ -36,3 +38,19 @@ def parse_booth(text: str) -> int | None:
     """The booth index of ``I``-``IV`` (case ignored), or None."""
     word = text.strip().upper()
     return BOOTH_NAMES.index(word) if word in BOOTH_NAMES else None
+
+
+def segment_labels(segments: Iterable[Segment]) -> str:
+    """Several segments as board labels: ``b2, c3``."""
+    return ", ".join(segment_label(segment) for segment in segments)
+
+
+def location_label(location: Location) -> str:
+    """An action-sheet column as players say it: ``market``, ``second cathedral``."""
+    return "second cathedral" if location is Location.CATHEDRAL_2 else location.value
+
+
+def slot_range(booth: int, slots: int) -> str:
+    """A booth's slots as the notation names them: ``II:1-II:3``."""
+    name = booth_label(booth)
+    return f"{name}:1-{name}:{slots}" if slots > 1 else f"{name}:1"

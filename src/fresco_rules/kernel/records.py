@@ -331,8 +331,28 @@ def _raise_first(errors: Any, prefix: str = "$") -> None:
         path = prefix + "".join(
             f"[{part}]" if isinstance(part, int) else f".{part}" for part in error.absolute_path
         )
-        message = error.message if len(error.message) <= 300 else error.message[:297] + "..."
+        message = _json_words(error)
+        message = message if len(message) <= 300 else message[:297] + "..."
         raise InvalidRecord(message, path=path)
+
+
+def _json_text(value: object) -> str:
+    """A value of a record as JSON writes it (``null``, ``true``, ``"top_up"``), bounded."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _json_words(error: Any) -> str:
+    """A JSON Schema error in the words of the record (``null is not of type 'object'``, not
+    Python's ``None``): the offending value, and an enum's values, written as JSON."""
+    message: str = error.message
+    instance = repr(error.instance)
+    if message.startswith(instance):
+        message = _json_text(error.instance) + message[len(instance) :]
+    if error.validator == "enum" and isinstance(error.validator_value, list):
+        values = ", ".join(_json_text(value) for value in error.validator_value)
+        message = message.replace(repr(error.validator_value), values)
+    return message
 
 
 _SPLIT: dict[int, tuple[Mapping[str, Any], Any, dict[str, Any]]] = {}
@@ -443,7 +463,8 @@ def _replay_data(
 ) -> Any:
     codec = _codec(game)
     if data.get("game") != game.name:
-        raise InvalidRecord(f"a {data.get('game')!r} record, not {game.name!r}", path="$.game")
+        named = describe(data.get("game"))
+        raise InvalidRecord(f"a {named} record, not {game.name!r}", path="$.game")
     config, actions = _decode(data, codec)
     seed = data.get("seed") or 0
     chance = [(str(kind), str(outcome)) for kind, outcome in data["chance"]]
@@ -463,7 +484,8 @@ def _replay_data(
         if seat != expected:
             raise ReplayError(
                 codec.turn_rule(state),
-                f"seat {seat} acted but seat {expected} is to move",
+                f"seat {json.dumps(seat)} acted but "
+                + ("no seat is to move" if expected is None else f"seat {expected} is to move"),
                 step=index,
                 seat=seat,
                 action=step["action"],

@@ -42,6 +42,7 @@ from ..vocab import (
     Module,
     Segment,
 )
+from ..words import location_label, segment_label
 from .glaziers_actions import (
     BuyGlass,
     HandInGlass,
@@ -256,7 +257,8 @@ class Glaziers(ModuleRules):
                 return turns._fail(
                     state,
                     "R6.7",
-                    f"the {cover.location.value} column is covered by the Glassworks tile",
+                    f"the {location_label(cover.location)} column is covered by the "
+                    "Glassworks tile",
                 )
         if cover.apprentice and sum(plan.counts) > state.apprentices[seat] - 1:
             return turns._fail(
@@ -385,10 +387,11 @@ class Glaziers(ModuleRules):
         assert r is not None
         held = _glass(state).held[r.actor]
         if stage[1] == WINDOW:
+            assert r.segment is not None  # windows go with segment restorations (R6.12)
             return Pending(
                 r.actor,
                 "R6.12",
-                f"choose the window for segment {r.segment} first",
+                f"choose the window for segment {segment_label(r.segment)} first",
                 tuple(TakeWindow(slot) for slot in self._window_options(state, r.actor)),
             )
         if stage[1] == GLASS_STAGE:
@@ -598,7 +601,8 @@ def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | N
         return turns._fail(
             state,
             "R6.7",
-            f"the {action.location.value} column is not on side {state.side} of the sheet",
+            f"the {location_label(action.location)} column is not on side {state.side} "
+            "of the sheet",
         )
     if action.apprentice and state.apprentices[seat] < 1:
         return turns._fail(state, "R6.8", "no apprentice is available for the bottom space")
@@ -672,15 +676,21 @@ def check_take_window(state: State, action: TakeWindow) -> IllegalAction | None:
     bench = _glass(state).workbench
     if not turns._is_int(action.slot) or not 0 <= action.slot < len(bench):
         return turns._fail(
-            state, "R6.12", f"workbench slot {describe(action.slot)} does not exist", malformed=True
+            state,
+            "R6.12",
+            f"workbench slot {describe(action.slot)} does not exist; slots are "
+            f"0-{len(bench) - 1} (window 1 to window {len(bench)})",
+            malformed=True,
         )
     if bench[action.slot] is None:
-        return turns._fail(state, "R6.12", f"workbench slot {action.slot} is empty")
+        return turns._fail(state, "R6.12", f"workbench slot {action.slot + 1} is empty")
     r = state.restoring
     assert r is not None
     price = _rules(state).bench_prices[action.slot]
     if state.money[r.actor] < price:
-        return turns._fail(state, "A6.6", f"the window in slot {action.slot} costs {price} Thalers")
+        return turns._fail(
+            state, "A6.6", f"the window in slot {action.slot + 1} costs {price} Thalers"
+        )
     return None
 
 
@@ -770,13 +780,15 @@ def describe_action(state: State, action: object) -> str | None:
         if action.location is None:
             return "keeps the Glassworks tile"
         extra = " with an apprentice on its bottom space" if action.apprentice else ""
-        return f"covers the {action.location.value} column with the Glassworks tile{extra}"
+        return (
+            f"covers the {location_label(action.location)} column with the Glassworks tile{extra}"
+        )
     if isinstance(action, BuyGlass):
         return f"buys {action.glass.value} glass"
     if isinstance(action, TakeWindow):
         glass = state.glass
         window = glass.workbench[action.slot] if glass is not None else None
-        return f"takes window {window} from workbench slot {action.slot}"
+        return f"takes window {window} from workbench slot {action.slot + 1}"
     if isinstance(action, HandInGlass):
         given = ", ".join(g.value for g in action.glass) or "no glass"
         return f"hands in {given}"
@@ -790,7 +802,9 @@ def events(before: State, after: State) -> list[str]:
     if s0 is not None and s1 is not None:
         for cell, (was, now) in enumerate(zip(s0.openings, s1.openings, strict=True)):
             if now is not None and was is None:
-                lines.append(f"  window {now} goes into the opening of {divmod(cell, GRID)}")
+                lines.append(
+                    f"  window {now} goes into the opening of {segment_label(divmod(cell, GRID))}"
+                )
         if s1.workbench != s0.workbench:
             lines.append(f"  workbench: {' '.join(w or '-' for w in s1.workbench)}")
         if sum(s1.offer) > sum(s0.offer):

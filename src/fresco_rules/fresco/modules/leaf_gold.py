@@ -23,6 +23,7 @@ from ..config import DiscSet, FreeTileGold, GameConfig, GildingAdjacency, Tables
 from ..extensions import ModuleRules, Pending, Plugin, current_stage
 from ..state import Phase, Restoration, ScoreParts, State
 from ..vocab import PAINT_INDEX, Module, Paint, Segment
+from ..words import booth_label, segment_label
 from .leaf_gold_actions import Gild
 from .leaf_gold_data import disc_colours
 from .leaf_gold_state import GoldState
@@ -76,8 +77,9 @@ class LeafGold(ModuleRules):
         for booth, slot in arrows:
             if slot >= tables.booth_capacities[booth]:
                 raise ValueError(
-                    f"R5.5: a golden-tile arrow points at slot {slot} of booth {booth}, which "
-                    f"booth capacities {tables.booth_capacities} do not have"
+                    f"R5.5: a golden-tile arrow points at slot {slot} of booth {booth} "
+                    f"({booth_label(booth)}:{slot + 1}), which booth capacities "
+                    f"{', '.join(map(str, tables.booth_capacities))} do not have"
                 )
         return cls(
             total=data.total,
@@ -212,7 +214,8 @@ def _gild_choice(actor: int, segment: Segment | None) -> Pending:
     return Pending(
         actor,
         "R5.6",
-        f"decide whether to add leaf gold to the restoration of {segment} first",
+        f"decide whether to add leaf gold to the restoration of "
+        f"{'the altar' if segment is None else segment_label(segment)} first",
         (Gild(True), Gild(False)),
     )
 

@@ -19,6 +19,7 @@ from attrs import evolve, frozen
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
 from ...kernel.registry import implements
+from ...kernel.untrusted import describe
 from .. import turns
 from ..actions import Action, EndTurn, Restore, SubmitPlan
 from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortrait
@@ -27,6 +28,7 @@ from ..flow import add_paints
 from ..scoring import NEIGHBOURS, bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
+from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
 from .portraits_state import PortraitState
@@ -74,7 +76,8 @@ class PortraitRules(ModuleRules):
         )
         for name, kind in options:
             if not isinstance(getattr(config, name), kind):
-                raise ValueError(f"{name} must be a {kind.__name__}, got {getattr(config, name)!r}")
+                got = describe(getattr(config, name))
+                raise ValueError(f"{name} must be a {kind.__name__}, got {got}")
         return cls(
             cards={card.id: card for card in data.cards},
             piles=tuple(
@@ -343,7 +346,10 @@ def check_sexton(state: State, action: UseSexton) -> IllegalAction | None:
         return turns._fail(state, "G.1", "module 1 (the Portraits) is not in play")
     if not turns._is_segment(action.to):
         return turns._fail(
-            state, "R1.11", f"{action.to!r} is not (row, col) on the 5x5 grid", malformed=True
+            state,
+            "R1.11",
+            f"{describe(action.to)} is not (row, col) on the 5x5 grid (a1-e5)",
+            malformed=True,
         )
     turn = turns._active_turn(state, (Location.CATHEDRAL, Location.CATHEDRAL_2))
     if turn is None:
@@ -352,7 +358,9 @@ def check_sexton(state: State, action: UseSexton) -> IllegalAction | None:
     if problem is not None:
         return problem
     if action.to == state.bishop:
-        return turns._fail(state, "R1.11", f"the bishop already stands on {action.to}")
+        return turns._fail(
+            state, "R1.11", f"the bishop already stands on {segment_label(action.to)}"
+        )
     return None
 
 
@@ -460,7 +468,7 @@ def describe_action(state: State, action: object) -> str | None:
             text += " naming " + ", ".join(p.value for p in action.paints)
         return text
     if isinstance(action, UseSexton):
-        return f"moves the bishop to {action.to} with the Sexton (1 Thaler)"
+        return f"moves the bishop to {segment_label(action.to)} with the Sexton (1 Thaler)"
     return None
 
 

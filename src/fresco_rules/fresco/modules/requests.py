@@ -17,6 +17,7 @@ from attrs import evolve, frozen
 
 from ...kernel.errors import IllegalAction
 from ...kernel.registry import implements
+from ...kernel.untrusted import describe
 from .. import turns
 from ..actions import Action, EndTurn, SubmitPlan
 from ..config import GameConfig, Module3Splashes, Tables
@@ -65,7 +66,7 @@ class Requests(ModuleRules):
         data = config.components.modules_123
         if not isinstance(config.module3_splashes, Module3Splashes):
             raise ValueError(
-                f"module3_splashes must be a Module3Splashes: {config.module3_splashes!r}"
+                f"module3_splashes must be a Module3Splashes: {describe(config.module3_splashes)}"
             )
         piles = []
         for kind in REQUEST_TYPES:
@@ -345,7 +346,7 @@ def check_income_paint(state: State, action: ChooseIncomePaint) -> IllegalAction
         return turns._fail(
             state,
             "A2.6",
-            f"a general request pays red, yellow or blue, not {action.paint!r}",
+            f"a general request pays red, yellow or blue, not {describe(action.paint)}",
             malformed=not isinstance(action.paint, Paint),
         )
     return None

@@ -17,6 +17,7 @@ from attrs import evolve, frozen
 
 from ...kernel.chance import Chance, draw
 from ...kernel.registry import implements
+from ...kernel.untrusted import describe
 from ..config import GameConfig, M3Setup, Tables
 from ..extensions import ModuleRules, Plugin
 from ..scoring import ALTAR_HAND_INS, special_hand_ins
@@ -56,7 +57,7 @@ class SpecialBlends(ModuleRules):
         are data (section 5.4, provisional). A3.1: the set-up procedure option."""
         data = config.components.modules_123.special_blends
         if not isinstance(config.m3_setup, M3Setup):
-            raise ValueError(f"m3_setup must be an M3Setup, got {config.m3_setup!r}")
+            raise ValueError(f"m3_setup must be an M3Setup, got {describe(config.m3_setup)}")
         centre = next(t.id for t in data.fresco_tiles if t.centre)
         return cls(
             pink=data.pink,

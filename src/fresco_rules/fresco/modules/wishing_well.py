@@ -43,6 +43,7 @@ from ..vocab import (
     Paint,
     Segment,
 )
+from ..words import location_label, segment_label
 from .wishing_well_actions import (
     BuyWishingCard,
     PlacePennies,
@@ -531,7 +532,7 @@ def _check_card(
             state,
             "R4.8",
             f"each apprentice uses at most one card a round: {_cards_used(state, turn, w)} "
-            f"already used at the {turn.location.value}",
+            f"already used at the {location_label(turn.location)}",
         )
     return turn
 
@@ -791,7 +792,7 @@ def check_visit(state: State, action: UseBishopsVisit) -> IllegalAction | None:
         return turns._fail(
             state,
             "R4.12",
-            f"{describe(action.to)} is not a segment of the 5x5 grid",
+            f"{describe(action.to)} is not a segment of the 5x5 grid (a1-e5)",
             malformed=True,
         )
     found = _check_card(state, VISIT, (Location.CATHEDRAL, Location.CATHEDRAL_2))
@@ -804,7 +805,9 @@ def check_visit(state: State, action: UseBishopsVisit) -> IllegalAction | None:
     elif _well(state).bound:
         return _visit_ready(state, found)
     if action.to == state.bishop:
-        return turns._fail(state, "R4.12", f"the bishop already stands on {action.to}")
+        return turns._fail(
+            state, "R4.12", f"the bishop already stands on {segment_label(action.to)}"
+        )
     return None
 
 
@@ -952,7 +955,7 @@ def describe_action(state: State, action: object) -> str | None:
         label = state.tables.market_labels.get(action.tile, action.tile)
         return f"plays Free Paints and takes {label} ({action.tile}) free"
     if isinstance(action, UseBishopsVisit):
-        return f"plays Bishop's Visit: the bishop moves to {action.to}"
+        return f"plays Bishop's Visit: the bishop moves to {segment_label(action.to)}"
     if isinstance(action, UseBishopsPraise):
         return "plays Bishop's Praise (bishop bonus +1 on the next restoration)"
     if isinstance(action, UseTip):
