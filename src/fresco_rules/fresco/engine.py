@@ -55,6 +55,12 @@ _RULES: dict[type[Any], tuple[Check, Effect]] = {
 """The dispatch table: the base game's rules plus every installed module's (a module's
 validators refuse its actions with G.1 when it is not in play)."""
 
+_RULES_BY_ID: dict[int, tuple[type[Any], tuple[Check, Effect]]] = {
+    id(kind): (kind, rules) for kind, rules in _RULES.items()
+}
+"""The dispatch table by the identity of each class (an int key: no class's ``__hash__``
+runs)."""
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     *BASE_ACTION_TYPES,
     *(kind for plugin in PLUGINS for kind in plugin.actions),
@@ -181,7 +187,8 @@ def _rules_for(action: object) -> tuple[Check, Effect] | None:
     """The validator and effect of an action's exact class, compared by identity (a hostile
     metaclass's ``__eq__``/``__hash__`` never runs)."""
     kind = type(action)
-    return next((rules for cls, rules in _RULES.items() if cls is kind), None)
+    found = _RULES_BY_ID.get(id(kind))
+    return found[1] if found is not None and found[0] is kind else None
 
 
 def _takes(due: ext.Pending, action: object) -> bool:

@@ -44,6 +44,11 @@ SIDE_2 = (
 SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP)
 
 
+_tables_for = memo_last(derive_tables)
+"""``derive_tables`` remembered for the last config object: a frozen config's tables depend on
+it alone, so the games of one config share them (and the values ``Tables.memo`` caches)."""
+
+
 def _draw(chance: Chance, kind: str, pool: list[str]) -> tuple[str, Chance]:
     """One uniform draw from ``pool`` (removed from it) through the state's chance (A0.18)."""
     index, chance = draw(chance, kind, pool, rule="A0.18")
@@ -90,7 +95,7 @@ def new_game(
         config = GameConfig()
     if type(seed) is not int:
         raise MalformedAction("A0.18", f"the seed must be an integer, not {describe(seed)}")
-    tables = derive_tables(config)
+    tables = _tables_for(config)
     rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors
 

@@ -478,9 +478,20 @@ def coverable(state: State, have: PaintCounts) -> frozenset[str]:
     key = ("coverable", have)
     found: frozenset[str] | None = memo.get(key)
     if found is None:
+        _bound(memo)
         pieces = state.tables.fresco_pieces
         found = memo[key] = frozenset(tile for tile, need in pieces.items() if _covers(have, need))
     return found
+
+
+_MEMO_LIMIT = 1 << 15
+"""Entries ``Tables.memo`` may hold before it starts afresh: the games of one config share it
+(``flow.new_game``), and paint holdings are many over thousands of games."""
+
+
+def _bound(memo: dict[Any, Any]) -> None:
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()  # every entry is worked out again on demand
 
 
 _END_TURN = EndTurn()
@@ -508,6 +519,7 @@ def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAlta
     key = ("altar", have)
     found: tuple[RestoreAltar, ...] | None = memo.get(key)
     if found is None:
+        _bound(memo)
         found = memo[key] = tuple(
             RestoreAltar(paints)
             for paints, _ in state.tables.altar_hand_ins

@@ -14,10 +14,11 @@ from collections.abc import Iterable
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from .. import turns
 from ..actions import Action, EndTurn, Restore, SubmitPlan

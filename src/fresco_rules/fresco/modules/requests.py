@@ -13,9 +13,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from .. import turns
 from ..actions import Action, EndTurn, SubmitPlan
