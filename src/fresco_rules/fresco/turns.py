@@ -478,7 +478,7 @@ def coverable(state: State, have: PaintCounts) -> frozenset[str]:
     key = ("coverable", have)
     found: frozenset[str] | None = memo.get(key)
     if found is None:
-        _bound(memo)
+        bound_memo(memo)
         pieces = state.tables.fresco_pieces
         found = memo[key] = frozenset(tile for tile, need in pieces.items() if _covers(have, need))
     return found
@@ -489,7 +489,8 @@ _MEMO_LIMIT = 1 << 15
 (``flow.new_game``), and paint holdings are many over thousands of games."""
 
 
-def _bound(memo: dict[Any, Any]) -> None:
+def bound_memo(memo: dict[Any, Any]) -> None:
+    """Start ``Tables.memo`` afresh when it is full (before adding an entry)."""
     if len(memo) >= _MEMO_LIMIT:
         memo.clear()  # every entry is worked out again on demand
 
@@ -519,7 +520,7 @@ def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAlta
     key = ("altar", have)
     found: tuple[RestoreAltar, ...] | None = memo.get(key)
     if found is None:
-        _bound(memo)
+        bound_memo(memo)
         found = memo[key] = tuple(
             RestoreAltar(paints)
             for paints, _ in state.tables.altar_hand_ins

@@ -8,6 +8,7 @@ tokens for 1 VP each.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import ClassVar
 
@@ -92,7 +93,7 @@ def _sub_multisets(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[tuple[G
 _GLASS_NAMES = tuple(g.value for g in GLASS)
 
 
-def _draw_glass(chance: Chance, bag: GlassCounts, rule: str) -> tuple[Glass, Chance]:
+def _draw_glass(chance: Chance, bag: Sequence[int], rule: str) -> tuple[Glass, Chance]:
     pool = [name for name, count in zip(_GLASS_NAMES, bag, strict=True) for _ in range(count)]
     index, chance = draw(chance, "glass", pool, rule=rule)
     return Glass(pool[index]), chance
@@ -378,6 +379,8 @@ class Glaziers(ModuleRules):
         )
 
     def pending(self, state: State) -> Pending | None:
+        if state.restoring is None:
+            return None  # the only decisions this hook names are restoration stages
         stage = current_stage(state)
         if stage is None or stage[0] is not self:
             return None
@@ -514,16 +517,21 @@ def _fill_offer(state: State, count: int, rule: str) -> State:
     """R6.23 (A6.9): draw ``count`` glass into the offer; whenever the bag is empty, pour the
     reserve into it; stop when both are empty."""
     g = _glass(state)
-    bag, offer, reserve, chance = g.bag, g.offer, g.reserve, state.chance
+    bag, offer, reserve, chance = list(g.bag), list(g.offer), g.reserve, state.chance
     for _ in range(count):
         if not sum(bag):
             if not sum(reserve):
                 break
-            bag, reserve = _add(bag, reserve), (0,) * len(GLASS)
+            bag, reserve = list(_add(tuple(bag), reserve)), (0,) * len(GLASS)
         token, chance = _draw_glass(chance, bag, rule)
-        one = glass_counts((token,))
-        bag, offer = _add(bag, one, -1), _add(offer, one)
-    return evolve(state, chance=chance, glass=evolve(g, bag=bag, offer=offer, reserve=reserve))
+        index = GLASS_INDEX[token]
+        bag[index] -= 1
+        offer[index] += 1
+    return evolve(
+        state,
+        chance=chance,
+        glass=evolve(g, bag=tuple(bag), offer=tuple(offer), reserve=reserve),
+    )
 
 
 def _fill_workbench(state: State, rule: str, *, first_only: bool = False) -> State:

@@ -169,6 +169,8 @@ class LeafGold(ModuleRules):
         return index < len(pieces) and pieces[index] > 0
 
     def pending(self, state: State) -> Pending | None:
+        if state.restoring is None:
+            return None  # the only decision this hook names is a restoration stage
         stage = current_stage(state)
         if stage is None or stage[0] is not self:
             return None

@@ -191,15 +191,24 @@ class PortraitRules(ModuleRules):
         p = _portraits(state)
         if self.one_per_round and p.taken[turn.actor]:
             return
+        memo = state.tables.memo
         for card in p.display:
             if card is None:
                 continue
-            choice = self.cards[card].choice
-            if not choice:
-                yield TakePortrait(card)
-                continue
-            for paints in combinations_with_replacement(PRIMARY_ORDER, choice):
-                yield TakePortrait(card, paints)
+            key = ("portrait", card)
+            found: tuple[TakePortrait, ...] | None = memo.get(key)
+            if found is None:  # a card's actions depend on the config only: built once
+                choice = self.cards[card].choice
+                found = (
+                    tuple(
+                        TakePortrait(card, paints)
+                        for paints in combinations_with_replacement(PRIMARY_ORDER, choice)
+                    )
+                    if choice
+                    else (TakePortrait(card),)
+                )
+                memo[key] = found
+            yield from found
 
     # --- the cathedral: Sexton -----------------------------------------------------------------
 
@@ -427,18 +436,19 @@ def do_portrait(state: State, action: TakePortrait) -> State:
     card = rules.cards[action.card]
     display = tuple(None if c == action.card else c for c in p.display)
     p = evolve(p, display=display, taken=_put(p.taken, actor, p.taken[actor] + 1))
-    state = evolve(state, turn=evolve(turn, left=turn.left - 1))
+    turn = evolve(turn, left=turn.left - 1)
     if state.is_leonardo(actor):
-        state = evolve(state, portraits=evolve(p, removed=(*p.removed, card.id)))
+        state = evolve(state, turn=turn, portraits=evolve(p, removed=(*p.removed, card.id)))
         return turns.move_painter(state, actor, card.vp)
     if card.permanent:
         held = tuple(sorted((*p.held[actor], card.id)))
-        return evolve(state, portraits=evolve(p, held=_put(p.held, actor, held)))
-    state = evolve(state, portraits=evolve(p, removed=(*p.removed, card.id)))
+        return evolve(state, turn=turn, portraits=evolve(p, held=_put(p.held, actor, held)))
     gained = paint_counts((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
     state = evolve(
         state,
+        turn=turn,
+        portraits=evolve(p, removed=(*p.removed, card.id)),
         money=_put(state.money, actor, state.money[actor] + card.thalers),
         supply_money=state.supply_money - card.thalers,
         paints=_put(state.paints, actor, add_paints(state.paints[actor], gained)),

@@ -133,6 +133,12 @@ class Requests(ModuleRules):
         actor = turn.actor
         if q.used[actor] or _alchemy_blocks(state, turn):
             return []
+        # the same tiles meet the same piles: worked out once per holding (in Tables.memo)
+        memo = state.tables.memo
+        key = ("requests", state.held[actor], tuple(bool(pile) for pile in q.piles))
+        known: tuple[FulfilRequest, ...] | None = memo.get(key)
+        if known is not None:
+            return list(known)
         loose = sorted(state.held[actor])
         found: list[FulfilRequest] = []
         for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True):
@@ -143,6 +149,8 @@ class Requests(ModuleRules):
             found.extend(
                 FulfilRequest(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST)
             )
+        turns.bound_memo(memo)
+        memo[key] = tuple(found)
         return found
 
     @implements("R2.11", "R2.12", "A2.6", "M.4")

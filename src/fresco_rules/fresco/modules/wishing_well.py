@@ -254,10 +254,8 @@ class WishingWell(ModuleRules):
         found: list[Action] = []
         if turn.location is Location.MARKET and _may_buy_card(self, state, turn, w) is None:
             found.append(BuyWishingCard())
-        if not _card_slot_free(state, turn, w):
-            return found
         hand = w.hands[seat]
-        if not hand:
+        if not hand or not _card_slot_free(state, turn, w):
             return found
         location = turn.location
         if location is Location.MARKET:
