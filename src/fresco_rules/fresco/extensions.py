@@ -279,7 +279,8 @@ def _hooks(state: State, name: str) -> tuple[Callable[..., Any], ...]:
 
 
 def _fold(state: State, name: str, *args: Any, **kwargs: Any) -> State:
-    for hook in _hooks(state, name):
+    hooks = state.tables.memo.get(name)  # _hooks, inlined on the hot paths
+    for hook in _hooks(state, name) if hooks is None else hooks:
         state = hook(state, *args, **kwargs)
     return state
 
@@ -333,7 +334,8 @@ def after_get_up(state: State, actor: int) -> State:
 def pending(state: State) -> Pending | None:
     """The module decision due now, if any (asked several times a step: remembered for the last
     state)."""
-    for hook in _hooks(state, "pending"):
+    hooks = state.tables.memo.get("pending")
+    for hook in _hooks(state, "pending") if hooks is None else hooks:
         found: Pending | None = hook(state)
         if found is not None:
             return found
@@ -342,7 +344,8 @@ def pending(state: State) -> Pending | None:
 
 def plan_step(state: State, seat: int) -> Pending | None:
     """A module's planning decision still due from ``seat``."""
-    for hook in _hooks(state, "plan_step"):
+    hooks = state.tables.memo.get("plan_step")
+    for hook in _hooks(state, "plan_step") if hooks is None else hooks:
         found: Pending | None = hook(state, seat)
         if found is not None:
             return found
@@ -390,7 +393,8 @@ def module_turn(state: State, entry: int, location: Location) -> Turn | None:
 def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The base actions of a turn plus the modules' (inserted before a trailing EndTurn)."""
     extra: list[Action] = []
-    for hook in _hooks(state, "legal_in_turn"):
+    hooks = state.tables.memo.get("legal_in_turn")
+    for hook in _hooks(state, "legal_in_turn") if hooks is None else hooks:
         extra.extend(hook(state, turn))
     if not extra:
         return actions
