@@ -9,7 +9,7 @@ tokens for 1 VP each.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from attrs import frozen
@@ -90,13 +90,23 @@ def _sub_multisets(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[tuple[G
     return tuple(sorted(found, key=lambda c: (len(c), [GLASS_INDEX[g] for g in c])))
 
 
+@lru_cache(maxsize=1 << 12)
+def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass, ...]:
+    """The hand-ins of ``_sub_multisets`` as actions (a few window and holding pairs recur
+    all game: built once each)."""
+    return tuple(HandInGlass(c) for c in _sub_multisets(panes, held))
+
+
 _GLASS_NAMES = tuple(g.value for g in GLASS)
+_GLASS_BY_NAME = {g.value: g for g in GLASS}
 
 
 def _draw_glass(chance: Chance, bag: Sequence[int], rule: str) -> tuple[Glass, Chance]:
-    pool = [name for name, count in zip(_GLASS_NAMES, bag, strict=True) for _ in range(count)]
+    pool: list[str] = []
+    for name, count in zip(_GLASS_NAMES, bag, strict=True):
+        pool += [name] * count
     index, chance = draw(chance, "glass", pool, rule=rule)
-    return Glass(pool[index]), chance
+    return _GLASS_BY_NAME[pool[index]], chance
 
 
 @frozen
@@ -396,19 +406,17 @@ class Glaziers(ModuleRules):
             )
         if stage[1] == GLASS_STAGE:
             assert r.window is not None
-            choices = _sub_multisets(self.panes[r.window], held)
             return Pending(
                 r.actor,
                 "R6.15",
                 f"hand in glass for the window {r.window} first",
-                tuple(HandInGlass(c) for c in choices),
+                _hand_ins(self.panes[r.window], held),
             )
-        choices = _sub_multisets(self.altar_panes, held)
         return Pending(
             r.actor,
             "R6.19",
             "hand in glass for the altar window first",
-            tuple(HandInGlass(c) for c in choices),
+            _hand_ins(self.altar_panes, held),
         )
 
     @implements("R6.15", "R6.17", "R6.19", "R6.25", "A6.7", "A6.11", "R3.16")
