@@ -85,6 +85,9 @@ class ModuleRules:
     module: ClassVar[Module]
     segment_stages: ClassVar[tuple[str, ...]] = ()
     altar_stages: ClassVar[tuple[str, ...]] = ()
+    pending_only_restoring: ClassVar[bool] = False
+    """The ``pending`` hook names restoration stages only: it is not asked while no
+    restoration waits (``state.restoring`` is None)."""
 
     @classmethod
     def build(cls, config: GameConfig, tables: Tables) -> Self:
@@ -330,12 +333,28 @@ def after_get_up(state: State, actor: int) -> State:
     return _fold(state, "after_get_up", actor)
 
 
+_IDLE_PENDING = ("pending", "no restoration")
+"""``Tables.memo`` key: the pending hooks asked while no restoration waits."""
+
+
 @memo_last
 def pending(state: State) -> Pending | None:
     """The module decision due now, if any (asked several times a step: remembered for the last
     state)."""
-    hooks = state.tables.memo.get("pending")
-    for hook in _hooks(state, "pending") if hooks is None else hooks:
+    if state.restoring is None:
+        hooks = state.tables.memo.get(_IDLE_PENDING)
+        if hooks is None:
+            hooks = state.tables.memo[_IDLE_PENDING] = tuple(
+                module.pending
+                for module in state.tables.modules
+                if type(module).pending is not ModuleRules.pending
+                and not module.pending_only_restoring
+            )
+    else:
+        hooks = state.tables.memo.get("pending")
+        if hooks is None:
+            hooks = _hooks(state, "pending")
+    for hook in hooks:
         found: Pending | None = hook(state)
         if found is not None:
             return found

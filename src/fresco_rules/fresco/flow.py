@@ -9,6 +9,7 @@ location visits, turn ends, round preparation, final scoring).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add, sub
 from typing import Any
 
 from ..kernel.chance import Chance, Outcome, draw, start_chance
@@ -499,4 +500,8 @@ def add_paints(a: PaintCounts, b: PaintCounts, sign: int = 1) -> PaintCounts:
     if len(a) != len(b):
         width = max(len(a), len(b))
         a, b = (*a, *(0,) * (width - len(a))), (*b, *(0,) * (width - len(b)))
+    if sign == 1:
+        return tuple(map(add, a, b))
+    if sign == -1:
+        return tuple(map(sub, a, b))
     return tuple(x + sign * y for x, y in zip(a, b, strict=True))

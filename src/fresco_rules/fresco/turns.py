@@ -251,13 +251,13 @@ def check_plan(state: State, action: SubmitPlan) -> IllegalAction | None:
             return _fail(state, "R0.28", "plans are revealed and can no longer be changed")
         return _fail(state, "R0.25", "plans are made in phase 2, after every get-up choice")
     counts = action.counts
-    if not all(_is_int(n) for n in counts):
+    if not all(map(_is_int, counts)):
         return _fail(
             state, "R0.25", f"plan counts must be integers: {describe(counts)}", malformed=True
         )
-    if any(n < 0 for n in counts):
+    if min(counts) < 0:  # plain ints from here on
         return _fail(state, "R0.25", f"plan counts cannot be negative: {describe(counts)}")
-    if any(n > MAX_PER_COLUMN for n in counts):
+    if max(counts) > MAX_PER_COLUMN:
         return _fail(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
     seat = planner(state)
     if state.tables.modules:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from operator import add, sub
 from typing import ClassVar
 
 from attrs import frozen
@@ -71,6 +72,10 @@ SIDE_2_COLUMNS = (
 
 
 def _add(a: GlassCounts, b: GlassCounts, sign: int = 1) -> GlassCounts:
+    if len(a) == len(b) and sign == 1:
+        return tuple(map(add, a, b))
+    if len(a) == len(b) and sign == -1:
+        return tuple(map(sub, a, b))
     return tuple(x + sign * y for x, y in zip(a, b, strict=True))
 
 
@@ -116,6 +121,7 @@ class Glaziers(ModuleRules):
     module: ClassVar[Module] = Module.GLAZIERS
     segment_stages: ClassVar[tuple[str, ...]] = (WINDOW, GLASS_STAGE)
     altar_stages: ClassVar[tuple[str, ...]] = (ALTAR_GLASS,)
+    pending_only_restoring: ClassVar[bool] = True
 
     box: GlassCounts
     prices: GlassCounts

@@ -55,6 +55,7 @@ class LeafGold(ModuleRules):
 
     module: ClassVar[Module] = Module.LEAF_GOLD
     segment_stages: ClassVar[tuple[str, ...]] = (GILD,)
+    pending_only_restoring: ClassVar[bool] = True
 
     total: int
     value: int
