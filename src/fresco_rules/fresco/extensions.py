@@ -297,15 +297,15 @@ def deal_pool(tables: Tables, pile: list[str], chance: Chance) -> tuple[list[str
 
 def leonardo_plan(state: State, plan: SubmitPlan) -> SubmitPlan:
     """Leonardo's plan with the modules' extra apprentices (R1.23, R2.14)."""
-    for module in state.tables.modules:
-        plan = module.leonardo_plan(state, plan)
+    for hook in _hooks(state, "leonardo_plan"):
+        plan = hook(state, plan)
     return plan
 
 
 def leonardo_turn(state: State, turn: Turn) -> Pending | None:
     """Leonardo's turn at a module's location (its legal actions), or None (base rules)."""
-    for module in state.tables.modules:
-        found = module.leonardo_turn(state, turn)
+    for hook in _hooks(state, "leonardo_turn"):
+        found: Pending | None = hook(state, turn)
         if found is not None:
             return found
     return None
@@ -313,8 +313,8 @@ def leonardo_turn(state: State, turn: Turn) -> Pending | None:
 
 def theatre_step(state: State, actor: int, step: int) -> int:
     """Rows one theatre apprentice of ``actor`` moves the mood painter (R0.48, R1.10)."""
-    for module in state.tables.modules:
-        step = module.theatre_step(state, actor, step)
+    for hook in _hooks(state, "theatre_step"):
+        step = hook(state, actor, step)
     return step
 
 

@@ -18,6 +18,7 @@ from attrs import frozen
 from ...kernel.chance import Chance, draw
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
+from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -284,15 +285,27 @@ class Glaziers(ModuleRules):
             )
         return None
 
-    def _visit_slot(self, state: State, cover: Cover) -> Location | None:
+    def _visit_slot(self, side: int, cover: Cover) -> Location | None:
         """Where a Glassworks visit is resolved (A6.4)."""
         if cover.location is None:
             return None
         if self.slot is GlassworksSlot.AFTER_ALL:
             return Location.GLASSWORKS
-        if cover.location is Location.CATHEDRAL_2 and state.side == 2 and self.merged_cathedral:
+        if cover.location is Location.CATHEDRAL_2 and side == 2 and self.merged_cathedral:
             return Location.CATHEDRAL
         return cover.location
+
+    @memo_last_call
+    def _visits(self, covers: tuple[Cover | None, ...], side: int) -> dict[Location, set[int]]:
+        """The seats visiting the Glassworks at each location (``_visit_slot``): the covers
+        stay as they are for a round's locations, so this is worked out once per round."""
+        found: dict[Location, set[int]] = {}
+        for seat, cover in enumerate(covers):
+            if cover is not None:
+                slot = self._visit_slot(side, cover)
+                if slot is not None:
+                    found.setdefault(slot, set()).add(seat)
+        return found
 
     @implements("R6.6", "A6.4")
     def location_sequence(
@@ -313,11 +326,7 @@ class Glaziers(ModuleRules):
         g = state.glass
         if g is None:
             return queue
-        visits = {
-            seat
-            for seat, cover in enumerate(g.covers)
-            if cover is not None and self._visit_slot(state, cover) is location
-        }
+        visits = self._visits(g.covers, state.side).get(location)
         if not visits:
             return queue
         found: list[int] = []
