@@ -69,6 +69,12 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 ACTIONS_BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
 _STAGE_KINDS = frozenset(kind for plugin in PLUGINS for kind in plugin.stage_kinds)
 
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Phase.OVER`` goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_GET_UP, _PLANNING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.OVER
+_MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
+_AT_STUDIO, _WORKSHOP, _AT_THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
+
 _PHASE_RULE = {
     Phase.GET_UP: "R0.17",
     Phase.PLAN: "R0.25",
@@ -101,16 +107,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to move, in a fixed order, without duplicates; empty
     exactly when the game is over."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     modules = state.tables.modules
     if modules:
         due = _pending(state)
         if due is not None:
             return due.actions
-    if phase is Phase.GET_UP:
+    if phase is _GET_UP:
         return tuple(turns.legal_get_up(state))
-    if phase is Phase.PLAN:
+    if phase is _PLANNING:
         return turns.legal_plans(state)
     if state.pending_track:
         return tuple(ChooseTrackSpace(space) for space in state.pending_track)
@@ -129,13 +135,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
     """The actions of a turn at a location (R0.31-R0.48)."""
     location = turn.location
-    if location is Location.MARKET:
+    if location is _MARKET:
         return tuple(turns.legal_market(state, turn))
-    if location is Location.CATHEDRAL or location is Location.CATHEDRAL_2:
+    if location is _CATHEDRAL or location is _CATHEDRAL_2:
         return tuple(turns.legal_cathedral(state, turn))
-    if location is Location.STUDIO:
+    if location is _AT_STUDIO:
         return _STUDIO
-    if location is Location.WORKSHOP:
+    if location is _WORKSHOP:
         paints = state.paints[turn.actor]
         if not state.tables.special_paints:
             blends = tuple(action for action, a, b in _BLEND_NEEDS if paints[a] and paints[b])
@@ -147,7 +153,7 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
             if all(paints[p.index] for p in recipes[action.result])
         )
         return (*blends, _END_TURN)
-    if location is Location.THEATRE:
+    if location is _AT_THEATRE:
         return _THEATRE
     return (*ext.legal_module_location(state, turn), _END_TURN)
 
@@ -219,7 +225,7 @@ def apply(state: State, action: object) -> State:
 
 
 def is_over(state: State) -> bool:
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def scores(state: State) -> tuple[int, ...]:

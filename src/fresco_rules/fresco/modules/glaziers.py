@@ -55,6 +55,14 @@ from .glaziers_actions import (
 from .glaziers_data import segment_problems, workbench_problems
 from .glaziers_state import Cover, GlassState
 
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
+# goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_CATHEDRAL, _CATHEDRAL_2, _GLASSWORKS = (
+    Location.CATHEDRAL,
+    Location.CATHEDRAL_2,
+    Location.GLASSWORKS,
+)
+
 WINDOW, GLASS_STAGE, ALTAR_GLASS = "window", "glass", "altar_glass"
 SIDE_1_COLUMNS = (
     Location.MARKET,
@@ -290,9 +298,9 @@ class Glaziers(ModuleRules):
         if cover.location is None:
             return None
         if self.slot is GlassworksSlot.AFTER_ALL:
-            return Location.GLASSWORKS
-        if cover.location is Location.CATHEDRAL_2 and side == 2 and self.merged_cathedral:
-            return Location.CATHEDRAL
+            return _GLASSWORKS
+        if cover.location is _CATHEDRAL_2 and side == 2 and self.merged_cathedral:
+            return _CATHEDRAL
         return cover.location
 
     @memo_last_call
@@ -314,7 +322,7 @@ class Glaziers(ModuleRules):
         """R6.6 (A6.4): with ``after_all`` the Glassworks is a sixth location resolved after
         the last one; by default it is visited in the covered location's place."""
         if self.slot is GlassworksSlot.AFTER_ALL:
-            return (*sequence, Location.GLASSWORKS)
+            return (*sequence, _GLASSWORKS)
         return sequence
 
     @implements("R6.7", "A6.4")
@@ -343,10 +351,10 @@ class Glaziers(ModuleRules):
         space: one purchase each."""
         cover = _glass(state).covers[~entry]
         assert cover is not None
-        return Turn(Location.GLASSWORKS, ~entry, self.printed + (1 if cover.apprentice else 0))
+        return Turn(_GLASSWORKS, ~entry, self.printed + (1 if cover.apprentice else 0))
 
     def legal_module_location(self, state: State, turn: Turn) -> list[Action] | None:
-        if turn.location is not Location.GLASSWORKS:
+        if turn.location is not _GLASSWORKS:
             return None
         g = _glass(state)
         money = state.money[turn.actor]

@@ -32,6 +32,10 @@ from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
 from .portraits_state import PortraitState
 
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
+# goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_CATHEDRAL, _CATHEDRAL_2, _STUDIO = Location.CATHEDRAL, Location.CATHEDRAL_2, Location.STUDIO
+
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
 
@@ -167,7 +171,7 @@ class PortraitRules(ModuleRules):
     def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
         """R1.24 (A1.8): at the studio Leonardo must take a displayed portrait, the controller
         choosing which; R1.25: with an empty display he does nothing (and never earns)."""
-        if turn.location is not Location.STUDIO:
+        if turn.location is not _STUDIO:
             return None
         shown = [card for card in _portraits(state).display if card is not None]
         actions: tuple[Action, ...] = (
@@ -181,9 +185,9 @@ class PortraitRules(ModuleRules):
         one per round by default; the Merchant's primaries are named in the action (A1.5)."""
         if state.is_leonardo(turn.actor) or turn.left <= 0:
             return []
-        if turn.location is Location.STUDIO:
+        if turn.location is _STUDIO:
             return list(self.portrait_options(state, turn))
-        if turn.location in (Location.CATHEDRAL, Location.CATHEDRAL_2):
+        if turn.location in (_CATHEDRAL, _CATHEDRAL_2):
             return list(self.sexton_options(state, turn))
         return []
 
