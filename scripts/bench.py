@@ -17,7 +17,7 @@ process, and the ratio of the two rates is what to quote. Time is the process's 
   material; the fivefold-repetition test is left out, it would cost more than a ply).
 
 Configurations: Fresco 2, 3 and 4 players, 4 players with modules 4,5,6, 2 players with modules
-4,5,6, 4 players with all six modules (1-6), and Barbarossa (4 players). Prints a Markdown
+4,5,6, 2 and 4 players with all six modules (1-6), and Barbarossa (4 players). Prints a Markdown
 table. Not a test.
 """
 
@@ -54,6 +54,10 @@ CONFIGS: dict[str, tuple[GameRules[Any, Any], Callable[[], Any]]] = {
     "fresco 2p 4,5,6": (
         fresco.GAME,
         lambda: fresco.GameConfig(players=2, modules=_modules("4,5,6")),
+    ),
+    "fresco 2p 1-6": (
+        fresco.GAME,
+        lambda: fresco.GameConfig(players=2, modules=_modules("1,2,3,4,5,6")),
     ),
     "fresco 4p 1-6": (
         fresco.GAME,

@@ -77,11 +77,13 @@ class Restore:
     bishop_to: Segment | None = field(default=None, eq=_strict, repr=describe)
 
 
+_PAINT_ORDER = {p: i for i, p in enumerate(Paint)}
+
+
 def canonical_paints(paints: Any) -> Any:
     """Hand-ins are multisets: sort base paints into ``Paint`` order so any order is equal."""
     if (type(paints) is tuple or type(paints) is list) and all(type(p) is Paint for p in paints):
-        order = list(Paint)
-        return tuple(sorted(paints, key=order.index))
+        return tuple(sorted(paints, key=_PAINT_ORDER.__getitem__))
     return paints
 
 

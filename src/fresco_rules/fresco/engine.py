@@ -55,6 +55,12 @@ _RULES: dict[type[Any], tuple[Check, Effect]] = {
 """The dispatch table: the base game's rules plus every installed module's (a module's
 validators refuse its actions with G.1 when it is not in play)."""
 
+_RULES_BY_ID: dict[int, tuple[type[Any], tuple[Check, Effect]]] = {
+    id(kind): (kind, rules) for kind, rules in _RULES.items()
+}
+"""The dispatch table by the identity of each class (an int key: no class's ``__hash__``
+runs)."""
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     *BASE_ACTION_TYPES,
     *(kind for plugin in PLUGINS for kind in plugin.actions),
@@ -62,6 +68,12 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 """Every action kind, base game first, then each module's in module order (record order)."""
 ACTIONS_BY_KIND: dict[str, type[Action]] = {cls.kind: cls for cls in ACTION_TYPES}
 _STAGE_KINDS = frozenset(kind for plugin in PLUGINS for kind in plugin.stage_kinds)
+
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Phase.OVER`` goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_GET_UP, _PLANNING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.OVER
+_MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
+_AT_STUDIO, _WORKSHOP, _AT_THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
 
 _PHASE_RULE = {
     Phase.GET_UP: "R0.17",
@@ -95,16 +107,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to move, in a fixed order, without duplicates; empty
     exactly when the game is over."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     modules = state.tables.modules
     if modules:
         due = _pending(state)
         if due is not None:
             return due.actions
-    if phase is Phase.GET_UP:
+    if phase is _GET_UP:
         return tuple(turns.legal_get_up(state))
-    if phase is Phase.PLAN:
+    if phase is _PLANNING:
         return turns.legal_plans(state)
     if state.pending_track:
         return tuple(ChooseTrackSpace(space) for space in state.pending_track)
@@ -123,13 +135,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
     """The actions of a turn at a location (R0.31-R0.48)."""
     location = turn.location
-    if location is Location.MARKET:
+    if location is _MARKET:
         return tuple(turns.legal_market(state, turn))
-    if location is Location.CATHEDRAL or location is Location.CATHEDRAL_2:
+    if location is _CATHEDRAL or location is _CATHEDRAL_2:
         return tuple(turns.legal_cathedral(state, turn))
-    if location is Location.STUDIO:
+    if location is _AT_STUDIO:
         return _STUDIO
-    if location is Location.WORKSHOP:
+    if location is _WORKSHOP:
         paints = state.paints[turn.actor]
         if not state.tables.special_paints:
             blends = tuple(action for action, a, b in _BLEND_NEEDS if paints[a] and paints[b])
@@ -141,7 +153,7 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
             if all(paints[p.index] for p in recipes[action.result])
         )
         return (*blends, _END_TURN)
-    if location is Location.THEATRE:
+    if location is _AT_THEATRE:
         return _THEATRE
     return (*ext.legal_module_location(state, turn), _END_TURN)
 
@@ -181,7 +193,8 @@ def _rules_for(action: object) -> tuple[Check, Effect] | None:
     """The validator and effect of an action's exact class, compared by identity (a hostile
     metaclass's ``__eq__``/``__hash__`` never runs)."""
     kind = type(action)
-    return next((rules for cls, rules in _RULES.items() if cls is kind), None)
+    found = _RULES_BY_ID.get(id(kind))
+    return found[1] if found is not None and found[0] is kind else None
 
 
 def _takes(due: ext.Pending, action: object) -> bool:
@@ -212,7 +225,7 @@ def apply(state: State, action: object) -> State:
 
 
 def is_over(state: State) -> bool:
-    return state.phase is Phase.OVER
+    return state.phase is _OVER
 
 
 def scores(state: State) -> tuple[int, ...]:

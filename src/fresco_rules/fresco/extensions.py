@@ -85,6 +85,9 @@ class ModuleRules:
     module: ClassVar[Module]
     segment_stages: ClassVar[tuple[str, ...]] = ()
     altar_stages: ClassVar[tuple[str, ...]] = ()
+    pending_only_restoring: ClassVar[bool] = False
+    """The ``pending`` hook names restoration stages only: it is not asked while no
+    restoration waits (``state.restoring`` is None)."""
 
     @classmethod
     def build(cls, config: GameConfig, tables: Tables) -> Self:
@@ -279,7 +282,8 @@ def _hooks(state: State, name: str) -> tuple[Callable[..., Any], ...]:
 
 
 def _fold(state: State, name: str, *args: Any, **kwargs: Any) -> State:
-    for hook in _hooks(state, name):
+    hooks = state.tables.memo.get(name)  # _hooks, inlined on the hot paths
+    for hook in _hooks(state, name) if hooks is None else hooks:
         state = hook(state, *args, **kwargs)
     return state
 
@@ -293,15 +297,15 @@ def deal_pool(tables: Tables, pile: list[str], chance: Chance) -> tuple[list[str
 
 def leonardo_plan(state: State, plan: SubmitPlan) -> SubmitPlan:
     """Leonardo's plan with the modules' extra apprentices (R1.23, R2.14)."""
-    for module in state.tables.modules:
-        plan = module.leonardo_plan(state, plan)
+    for hook in _hooks(state, "leonardo_plan"):
+        plan = hook(state, plan)
     return plan
 
 
 def leonardo_turn(state: State, turn: Turn) -> Pending | None:
     """Leonardo's turn at a module's location (its legal actions), or None (base rules)."""
-    for module in state.tables.modules:
-        found = module.leonardo_turn(state, turn)
+    for hook in _hooks(state, "leonardo_turn"):
+        found: Pending | None = hook(state, turn)
         if found is not None:
             return found
     return None
@@ -309,8 +313,8 @@ def leonardo_turn(state: State, turn: Turn) -> Pending | None:
 
 def theatre_step(state: State, actor: int, step: int) -> int:
     """Rows one theatre apprentice of ``actor`` moves the mood painter (R0.48, R1.10)."""
-    for module in state.tables.modules:
-        step = module.theatre_step(state, actor, step)
+    for hook in _hooks(state, "theatre_step"):
+        step = hook(state, actor, step)
     return step
 
 
@@ -329,11 +333,28 @@ def after_get_up(state: State, actor: int) -> State:
     return _fold(state, "after_get_up", actor)
 
 
+_IDLE_PENDING = ("pending", "no restoration")
+"""``Tables.memo`` key: the pending hooks asked while no restoration waits."""
+
+
 @memo_last
 def pending(state: State) -> Pending | None:
     """The module decision due now, if any (asked several times a step: remembered for the last
     state)."""
-    for hook in _hooks(state, "pending"):
+    if state.restoring is None:
+        hooks = state.tables.memo.get(_IDLE_PENDING)
+        if hooks is None:
+            hooks = state.tables.memo[_IDLE_PENDING] = tuple(
+                module.pending
+                for module in state.tables.modules
+                if type(module).pending is not ModuleRules.pending
+                and not module.pending_only_restoring
+            )
+    else:
+        hooks = state.tables.memo.get("pending")
+        if hooks is None:
+            hooks = _hooks(state, "pending")
+    for hook in hooks:
         found: Pending | None = hook(state)
         if found is not None:
             return found
@@ -342,7 +363,8 @@ def pending(state: State) -> Pending | None:
 
 def plan_step(state: State, seat: int) -> Pending | None:
     """A module's planning decision still due from ``seat``."""
-    for hook in _hooks(state, "plan_step"):
+    hooks = state.tables.memo.get("plan_step")
+    for hook in _hooks(state, "plan_step") if hooks is None else hooks:
         found: Pending | None = hook(state, seat)
         if found is not None:
             return found
@@ -390,7 +412,8 @@ def module_turn(state: State, entry: int, location: Location) -> Turn | None:
 def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The base actions of a turn plus the modules' (inserted before a trailing EndTurn)."""
     extra: list[Action] = []
-    for hook in _hooks(state, "legal_in_turn"):
+    hooks = state.tables.memo.get("legal_in_turn")
+    for hook in _hooks(state, "legal_in_turn") if hooks is None else hooks:
         extra.extend(hook(state, turn))
     if not extra:
         return actions

@@ -9,6 +9,7 @@ location visits, turn ends, round preparation, final scoring).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add, sub
 from typing import Any
 
 from ..kernel.chance import Chance, Outcome, draw, start_chance
@@ -30,6 +31,12 @@ from .scoring import money_points, track_options
 from .state import Phase, State, Turn, replace
 from .vocab import CENTRE, SEGMENTS, Location, PaintCounts
 
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Phase.OVER`` goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_GET_UP, _PLANNING, _ACTING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.ACTION, Phase.OVER
+_MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
+_STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
+
 FINAL_ROUND_TILES = 6
 """R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
 
@@ -42,6 +49,11 @@ SIDE_2 = (
     Location.CATHEDRAL_2,
 )
 SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP)
+
+
+_tables_for = memo_last(derive_tables)
+"""``derive_tables`` remembered for the last config object: a frozen config's tables depend on
+it alone, so the games of one config share them (and the values ``Tables.memo`` caches)."""
 
 
 def _draw(chance: Chance, kind: str, pool: list[str]) -> tuple[str, Chance]:
@@ -90,7 +102,7 @@ def new_game(
         config = GameConfig()
     if type(seed) is not int:
         raise MalformedAction("A0.18", f"the seed must be an integer, not {describe(seed)}")
-    tables = derive_tables(config)
+    tables = _tables_for(config)
     rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors
 
@@ -209,19 +221,19 @@ def _location_sequence(state: State) -> tuple[Location, ...]:
 def apprentices_at(state: State, plan: SubmitPlan, location: Location) -> int:
     """Apprentices of a plan acting at a location; with A0.7 ``with_first`` both cathedral
     columns act together at the first cathedral visit."""
-    if location is Location.MARKET:
+    if location is _MARKET:
         return plan.market
-    if location is Location.CATHEDRAL:
+    if location is _CATHEDRAL:
         if state.side == 2 and state.config.second_cathedral is SecondCathedral.WITH_FIRST:
             return plan.cathedral + plan.cathedral_2
         return plan.cathedral
-    if location is Location.STUDIO:
+    if location is _STUDIO:
         return plan.studio
-    if location is Location.WORKSHOP:
+    if location is _WORKSHOP:
         return plan.workshop
-    if location is Location.THEATRE:
+    if location is _THEATRE:
         return plan.theatre
-    if location is Location.CATHEDRAL_2:
+    if location is _CATHEDRAL_2:
         return plan.cathedral_2
     return 0
 
@@ -290,11 +302,11 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
     assert plan is not None
     count = apprentices_at(state, plan, location)
     if state.is_leonardo(actor):
-        if location is Location.MARKET and not any(any(b) for b in state.booths):
+        if location is _MARKET and not any(any(b) for b in state.booths):
             return None
-        if location is Location.CATHEDRAL and state.tiles_left() == 0:
+        if location is _CATHEDRAL and state.tiles_left() == 0:
             return None
-    if location is Location.WORKSHOP:
+    if location is _WORKSHOP:
         count *= 2
     return Turn(location=location, actor=actor, left=count)
 
@@ -324,7 +336,7 @@ def finish_turn(state: State) -> State:
     assert turn is not None
     if state.tables.modules:
         state = ext.finish_turn(state, turn)
-    if turn.location is Location.MARKET and turn.booth >= 0:
+    if turn.location is _MARKET and turn.booth >= 0:
         return replace(state, turn=None, **return_booth(state, turn.booth))
     return replace(state, turn=None)
 
@@ -348,24 +360,24 @@ def advance(state: State) -> State:
     modules = state.tables.modules
     while True:
         phase = state.phase
-        if modules and phase is not Phase.OVER and ext.pending(state) is not None:
+        if modules and phase is not _OVER and ext.pending(state) is not None:
             return state
-        if phase is Phase.GET_UP:
+        if phase is _GET_UP:
             if state.step < len(state.order):
                 return state
             plans = tuple(
                 leonardo_plan(state) if state.is_leonardo(a) else None
                 for a in range(state.tables.actors)
             )
-            state = replace(state, phase=Phase.PLAN, plans=plans)
-        elif phase is Phase.PLAN:
+            state = replace(state, phase=_PLANNING, plans=plans)
+        elif phase is _PLANNING:
             if any(plan is None for plan in state.plans):
                 return state
             if modules and plan_due(state) is not None:
                 return state
-            state = replace(state, phase=Phase.ACTION, order=order_b(state.hostel), step=0)
+            state = replace(state, phase=_ACTING, order=order_b(state.hostel), step=0)
             state = replace(state, queue=queue_for(state, location_sequence(state)[0]))
-        elif phase is Phase.ACTION:
+        elif phase is _ACTING:
             if state.pending_track:
                 return state
             turn = state.turn
@@ -494,4 +506,8 @@ def add_paints(a: PaintCounts, b: PaintCounts, sign: int = 1) -> PaintCounts:
     if len(a) != len(b):
         width = max(len(a), len(b))
         a, b = (*a, *(0,) * (width - len(a))), (*b, *(0,) * (width - len(b)))
+    if sign == 1:
+        return tuple(map(add, a, b))
+    if sign == -1:
+        return tuple(map(sub, a, b))
     return tuple(x + sign * y for x, y in zip(a, b, strict=True))

@@ -168,7 +168,7 @@ class State(Viewable):
         return actor == self.tables.leonardo
 
     def tiles_left(self) -> int:
-        return sum(tile is not None for tile in self.cathedral)
+        return len(self.cathedral) - self.cathedral.count(None)
 
     def tile_at(self, segment: Segment) -> str | None:
         return self.cathedral[segment[0] * GRID + segment[1]]

@@ -65,6 +65,12 @@ from .words import location_label, segment_label, segment_labels, slot_range
 
 T = TypeVar("T")
 
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Phase.OVER`` goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_GET_UP, _PLANNING, _ACTING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.ACTION, Phase.OVER
+_MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
+_STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
+
 STUDIO_PAY = 3
 """R0.46: Thalers per studio apprentice."""
 MAX_PER_COLUMN = 3
@@ -102,7 +108,7 @@ def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 
 def _active_turn(state: State, location: Location | tuple[Location, ...]) -> Turn | None:
     turn = state.turn
-    if state.phase is not Phase.ACTION or state.pending_track or turn is None:
+    if state.phase is not _ACTING or state.pending_track or turn is None:
         return None
     wanted = location if isinstance(location, tuple) else (location,)
     return turn if turn.location in wanted else None
@@ -134,7 +140,7 @@ def _get_up(slot: int) -> ChooseGetUp:
 @implements("R0.17")
 def check_get_up(state: State, action: ChooseGetUp) -> IllegalAction | None:
     """R0.17: in order A each actor takes a free get-up space; a space holds one painter."""
-    if state.phase is not Phase.GET_UP:
+    if state.phase is not _GET_UP:
         return _fail(state, "R0.17", "get-up times are chosen in phase 1 only")
     if not _is_int(action.slot) or not 0 <= action.slot < len(state.tables.hostel):
         return _fail(
@@ -211,15 +217,15 @@ def planner(state: State) -> int:
 def current_player(state: State) -> int | None:
     """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
     phase = state.phase
-    if state.tables.modules and phase is not Phase.OVER:
+    if state.tables.modules and phase is not _OVER:
         due = ext.pending(state)
         if due is not None:
             return state.controller if state.is_leonardo(due.actor) else due.actor
-    if phase is Phase.GET_UP:
+    if phase is _GET_UP:
         actor = state.order[state.step]
-    elif phase is Phase.PLAN:
+    elif phase is _PLANNING:
         return planner(state)
-    elif phase is Phase.ACTION and state.turn is not None:
+    elif phase is _ACTING and state.turn is not None:
         actor = state.turn.actor
     else:
         return None
@@ -249,18 +255,18 @@ def legal_plans(state: State) -> tuple[SubmitPlan, ...]:
 def check_plan(state: State, action: SubmitPlan) -> IllegalAction | None:
     """R0.25: 0 up to the available apprentices, at most 3 per column. R0.26/R0.27: side 1 has
     the theatre column, side 2 (final round) a second cathedral column instead."""
-    if state.phase is not Phase.PLAN:
-        if state.phase is Phase.ACTION:
+    if state.phase is not _PLANNING:
+        if state.phase is _ACTING:
             return _fail(state, "R0.28", "plans are revealed and can no longer be changed")
         return _fail(state, "R0.25", "plans are made in phase 2, after every get-up choice")
     counts = action.counts
-    if not all(_is_int(n) for n in counts):
+    if not all(map(_is_int, counts)):
         return _fail(
             state, "R0.25", f"plan counts must be integers: {describe(counts)}", malformed=True
         )
-    if any(n < 0 for n in counts):
+    if min(counts) < 0:  # plain ints from here on
         return _fail(state, "R0.25", f"plan counts cannot be negative: {describe(counts)}")
-    if any(n > MAX_PER_COLUMN for n in counts):
+    if max(counts) > MAX_PER_COLUMN:
         return _fail(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
     seat = planner(state)
     if state.tables.modules:
@@ -338,7 +344,7 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
     """R0.33/R0.34: with a market apprentice left, buy one tile of the one booth chosen this
     round; R0.32 the booth must be open; R0.31 the price must be payable. R0.75: Leonardo
     never buys."""
-    turn = _active_turn(state, Location.MARKET)
+    turn = _active_turn(state, _MARKET)
     if turn is None:
         return _fail(state, "R0.34", "tiles are bought by market apprentices at the market only")
     if state.is_leonardo(turn.actor):
@@ -402,7 +408,7 @@ def do_buy(state: State, action: BuyTile) -> State:
 def check_close(state: State, action: CloseBooth) -> IllegalAction | None:
     """R0.36: a player with a market apprentice may instead close an open booth, buying
     nothing; R0.33 not after buying at a booth (one booth per round)."""
-    turn = _active_turn(state, Location.MARKET)
+    turn = _active_turn(state, _MARKET)
     if turn is None:
         return _fail(state, "R0.36", "booths are closed by market apprentices at the market only")
     problem = _spent(state, turn) or _check_booth(state, action.booth, "R0.36")
@@ -481,9 +487,21 @@ def coverable(state: State, have: PaintCounts) -> frozenset[str]:
     key = ("coverable", have)
     found: frozenset[str] | None = memo.get(key)
     if found is None:
+        bound_memo(memo)
         pieces = state.tables.fresco_pieces
         found = memo[key] = frozenset(tile for tile, need in pieces.items() if _covers(have, need))
     return found
+
+
+_MEMO_LIMIT = 1 << 15
+"""Entries ``Tables.memo`` may hold before it starts afresh: the games of one config share it
+(``flow.new_game``), and paint holdings are many over thousands of games."""
+
+
+def bound_memo(memo: dict[Any, Any]) -> None:
+    """Start ``Tables.memo`` afresh when it is full (before adding an entry)."""
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()  # every entry is worked out again on demand
 
 
 _END_TURN = EndTurn()
@@ -511,6 +529,7 @@ def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAlta
     key = ("altar", have)
     found: tuple[RestoreAltar, ...] | None = memo.get(key)
     if found is None:
+        bound_memo(memo)
         found = memo[key] = tuple(
             RestoreAltar(paints)
             for paints, _ in state.tables.altar_hand_ins
@@ -535,7 +554,7 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
     most one paid bishop step to a neighbouring cell (per restoration, or per visit).
     R0.76/R0.77 (A0.15, A0.16, A0.17): Leonardo must restore at an orthogonal neighbour holding
     a tile, else at a lowest tile, and never moves the bishop."""
-    turn = _active_turn(state, (Location.CATHEDRAL, Location.CATHEDRAL_2))
+    turn = _active_turn(state, (_CATHEDRAL, _CATHEDRAL_2))
     if turn is None:
         return _fail(state, "R0.37", "segments are restored by cathedral apprentices only")
     spent = _spent(state, turn)
@@ -688,7 +707,7 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
     """R0.43/R0.44: a legal hand-in the player holds. R0.45 (A0.6): the altar is never used up;
     ``once_per_player_per_round`` limits each player to one altar restoration a round. A0.20:
     the action has no bishop move."""
-    turn = _active_turn(state, (Location.CATHEDRAL, Location.CATHEDRAL_2))
+    turn = _active_turn(state, (_CATHEDRAL, _CATHEDRAL_2))
     if turn is None:
         return _fail(state, "R0.37", "the altar is restored by cathedral apprentices only")
     if state.is_leonardo(turn.actor):
@@ -793,7 +812,7 @@ def do_track_space(state: State, action: ChooseTrackSpace) -> State:
 @implements("R0.46")
 def check_studio(state: State, action: EarnStudio) -> IllegalAction | None:
     """R0.46: each studio apprentice earns 3 Thalers."""
-    turn = _active_turn(state, Location.STUDIO)
+    turn = _active_turn(state, _STUDIO)
     if turn is None:
         return _fail(state, "R0.46", "only studio apprentices earn at the studio")
     if state.is_leonardo(turn.actor):
@@ -818,7 +837,7 @@ def check_blend(state: State, action: Blend) -> IllegalAction | None:
     secondary (R+Y -> O, R+B -> P, Y+B -> G); R0.31 without the primaries it is forfeited.
     R3.5/R3.6 (module 3, ``tables.blends``): P+R -> Pk and O+G -> Bn too, and a piece just
     blended can be used in the next blend at once."""
-    turn = _active_turn(state, Location.WORKSHOP)
+    turn = _active_turn(state, _WORKSHOP)
     if turn is None:
         return _fail(state, "R0.47", "blends are made by workshop apprentices (2 each) only")
     if state.is_leonardo(turn.actor):
@@ -864,7 +883,7 @@ def do_blend(state: State, action: Blend) -> State:
 def check_theatre(state: State, action: AttendTheatre) -> IllegalAction | None:
     """R0.48: each theatre apprentice moves the mood painter up; R0.24 the apprentice count
     changes only at the next phase 1."""
-    turn = _active_turn(state, Location.THEATRE)
+    turn = _active_turn(state, _THEATRE)
     if turn is None:
         return _fail(state, "R0.48", "only theatre apprentices act at the theatre")
     return _spent(state, turn)
@@ -890,7 +909,7 @@ def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
     """R0.31: a player may forfeit the rest of his actions at a location. A0.17: Leonardo's
     actions are compulsory."""
     turn = state.turn
-    if state.phase is not Phase.ACTION or turn is None:
+    if state.phase is not _ACTING or turn is None:
         return _fail(state, "R0.30", "no turn at a location is in progress")
     if state.pending_track:
         return _fail(state, "R0.51", "choose a track space first")
@@ -901,7 +920,7 @@ def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
                 if any(isinstance(a, EndTurn) for a in own.actions):
                     return None
                 return _fail(state, own.rule, own.reason)
-        rule = "R0.75" if turn.location is Location.MARKET else "R0.76"
+        rule = "R0.75" if turn.location is _MARKET else "R0.76"
         return _fail(state, rule, f"{actor_name(state, turn.actor)}'s action is compulsory")
     return None
 

@@ -45,14 +45,28 @@ class _Plan:
 
 
 _PLANS: dict[type, _Plan] = {}
+_DICT_COPIED: set[type] = set()
+"""The classes whose plan copies dict to dict (the game states): the first test in ``evolve``."""
 
 
 def evolve(inst: T, **changes: Any) -> T:
     """A copy of the attrs instance ``inst`` with ``changes`` (field name -> new value)."""
     cls = type(inst)
+    if cls in _DICT_COPIED:  # the plan's copy_dict branch, without reading the plan
+        fields = inst.__dict__.copy()
+        size = len(fields)
+        fields.update(changes)
+        if len(fields) != size:
+            unknown = sorted(set(fields) - set(inst.__dict__))
+            raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+        new = _new(cls)
+        _setattr(new, "__dict__", fields)
+        return new
     plan = _PLANS.get(cls)
     if plan is None:
         plan = _PLANS[cls] = _Plan(cls)
+        if plan.copy_dict and not plan.fallback:
+            _DICT_COPIED.add(cls)
     if plan.fallback:
         return attrs.evolve(inst, **changes)  # type: ignore[misc]
     index = plan.index

@@ -30,6 +30,10 @@ def next_below(state: int, bound: int) -> tuple[int, int]:
         raise ValueError(f"bound must be positive, got {bound}")
     limit = (1 << 64) - ((1 << 64) % bound)
     while True:
-        value, state = next_u64(state)
+        # next_u64, inlined: this runs once per draw and per random choice
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        value = z ^ (z >> 31)
         if value < limit:
             return value % bound, state

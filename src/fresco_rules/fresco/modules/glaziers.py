@@ -8,7 +8,9 @@ tokens for 1 VP each.
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
+from operator import add, sub
 from typing import ClassVar
 
 from attrs import frozen
@@ -16,6 +18,7 @@ from attrs import frozen
 from ...kernel.chance import Chance, draw
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
+from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -53,6 +56,14 @@ from .glaziers_actions import (
 from .glaziers_data import segment_problems, workbench_problems
 from .glaziers_state import Cover, GlassState
 
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
+# goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_CATHEDRAL, _CATHEDRAL_2, _GLASSWORKS = (
+    Location.CATHEDRAL,
+    Location.CATHEDRAL_2,
+    Location.GLASSWORKS,
+)
+
 WINDOW, GLASS_STAGE, ALTAR_GLASS = "window", "glass", "altar_glass"
 SIDE_1_COLUMNS = (
     Location.MARKET,
@@ -71,6 +82,10 @@ SIDE_2_COLUMNS = (
 
 
 def _add(a: GlassCounts, b: GlassCounts, sign: int = 1) -> GlassCounts:
+    if len(a) == len(b) and sign == 1:
+        return tuple(map(add, a, b))
+    if len(a) == len(b) and sign == -1:
+        return tuple(map(sub, a, b))
     return tuple(x + sign * y for x, y in zip(a, b, strict=True))
 
 
@@ -90,13 +105,23 @@ def _sub_multisets(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[tuple[G
     return tuple(sorted(found, key=lambda c: (len(c), [GLASS_INDEX[g] for g in c])))
 
 
+@lru_cache(maxsize=1 << 12)
+def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass, ...]:
+    """The hand-ins of ``_sub_multisets`` as actions (a few window and holding pairs recur
+    all game: built once each)."""
+    return tuple(HandInGlass(c) for c in _sub_multisets(panes, held))
+
+
 _GLASS_NAMES = tuple(g.value for g in GLASS)
+_GLASS_BY_NAME = {g.value: g for g in GLASS}
 
 
-def _draw_glass(chance: Chance, bag: GlassCounts, rule: str) -> tuple[Glass, Chance]:
-    pool = [name for name, count in zip(_GLASS_NAMES, bag, strict=True) for _ in range(count)]
+def _draw_glass(chance: Chance, bag: Sequence[int], rule: str) -> tuple[Glass, Chance]:
+    pool: list[str] = []
+    for name, count in zip(_GLASS_NAMES, bag, strict=True):
+        pool += [name] * count
     index, chance = draw(chance, "glass", pool, rule=rule)
-    return Glass(pool[index]), chance
+    return _GLASS_BY_NAME[pool[index]], chance
 
 
 @frozen
@@ -106,6 +131,7 @@ class Glaziers(ModuleRules):
     module: ClassVar[Module] = Module.GLAZIERS
     segment_stages: ClassVar[tuple[str, ...]] = (WINDOW, GLASS_STAGE)
     altar_stages: ClassVar[tuple[str, ...]] = (ALTAR_GLASS,)
+    pending_only_restoring: ClassVar[bool] = True
 
     box: GlassCounts
     prices: GlassCounts
@@ -269,15 +295,27 @@ class Glaziers(ModuleRules):
             )
         return None
 
-    def _visit_slot(self, state: State, cover: Cover) -> Location | None:
+    def _visit_slot(self, side: int, cover: Cover) -> Location | None:
         """Where a Glassworks visit is resolved (A6.4)."""
         if cover.location is None:
             return None
         if self.slot is GlassworksSlot.AFTER_ALL:
-            return Location.GLASSWORKS
-        if cover.location is Location.CATHEDRAL_2 and state.side == 2 and self.merged_cathedral:
-            return Location.CATHEDRAL
+            return _GLASSWORKS
+        if cover.location is _CATHEDRAL_2 and side == 2 and self.merged_cathedral:
+            return _CATHEDRAL
         return cover.location
+
+    @memo_last_call
+    def _visits(self, covers: tuple[Cover | None, ...], side: int) -> dict[Location, set[int]]:
+        """The seats visiting the Glassworks at each location (``_visit_slot``): the covers
+        stay as they are for a round's locations, so this is worked out once per round."""
+        found: dict[Location, set[int]] = {}
+        for seat, cover in enumerate(covers):
+            if cover is not None:
+                slot = self._visit_slot(side, cover)
+                if slot is not None:
+                    found.setdefault(slot, set()).add(seat)
+        return found
 
     @implements("R6.6", "A6.4")
     def location_sequence(
@@ -286,7 +324,7 @@ class Glaziers(ModuleRules):
         """R6.6 (A6.4): with ``after_all`` the Glassworks is a sixth location resolved after
         the last one; by default it is visited in the covered location's place."""
         if self.slot is GlassworksSlot.AFTER_ALL:
-            return (*sequence, Location.GLASSWORKS)
+            return (*sequence, _GLASSWORKS)
         return sequence
 
     @implements("R6.7", "A6.4")
@@ -298,11 +336,7 @@ class Glaziers(ModuleRules):
         g = state.glass
         if g is None:
             return queue
-        visits = {
-            seat
-            for seat, cover in enumerate(g.covers)
-            if cover is not None and self._visit_slot(state, cover) is location
-        }
+        visits = self._visits(g.covers, state.side).get(location)
         if not visits:
             return queue
         found: list[int] = []
@@ -319,10 +353,10 @@ class Glaziers(ModuleRules):
         space: one purchase each."""
         cover = _glass(state).covers[~entry]
         assert cover is not None
-        return Turn(Location.GLASSWORKS, ~entry, self.printed + (1 if cover.apprentice else 0))
+        return Turn(_GLASSWORKS, ~entry, self.printed + (1 if cover.apprentice else 0))
 
     def legal_module_location(self, state: State, turn: Turn) -> list[Action] | None:
-        if turn.location is not Location.GLASSWORKS:
+        if turn.location is not _GLASSWORKS:
             return None
         g = _glass(state)
         money = state.money[turn.actor]
@@ -380,6 +414,8 @@ class Glaziers(ModuleRules):
         )
 
     def pending(self, state: State) -> Pending | None:
+        if state.restoring is None:
+            return None  # the only decisions this hook names are restoration stages
         stage = current_stage(state)
         if stage is None or stage[0] is not self:
             return None
@@ -396,19 +432,17 @@ class Glaziers(ModuleRules):
             )
         if stage[1] == GLASS_STAGE:
             assert r.window is not None
-            choices = _sub_multisets(self.panes[r.window], held)
             return Pending(
                 r.actor,
                 "R6.15",
                 f"hand in glass for the window {r.window} first",
-                tuple(HandInGlass(c) for c in choices),
+                _hand_ins(self.panes[r.window], held),
             )
-        choices = _sub_multisets(self.altar_panes, held)
         return Pending(
             r.actor,
             "R6.19",
             "hand in glass for the altar window first",
-            tuple(HandInGlass(c) for c in choices),
+            _hand_ins(self.altar_panes, held),
         )
 
     @implements("R6.15", "R6.17", "R6.19", "R6.25", "A6.7", "A6.11", "R3.16")
@@ -517,16 +551,21 @@ def _fill_offer(state: State, count: int, rule: str) -> State:
     """R6.23 (A6.9): draw ``count`` glass into the offer; whenever the bag is empty, pour the
     reserve into it; stop when both are empty."""
     g = _glass(state)
-    bag, offer, reserve, chance = g.bag, g.offer, g.reserve, state.chance
+    bag, offer, reserve, chance = list(g.bag), list(g.offer), g.reserve, state.chance
     for _ in range(count):
         if not sum(bag):
             if not sum(reserve):
                 break
-            bag, reserve = _add(bag, reserve), (0,) * len(GLASS)
+            bag, reserve = list(_add(tuple(bag), reserve)), (0,) * len(GLASS)
         token, chance = _draw_glass(chance, bag, rule)
-        one = glass_counts((token,))
-        bag, offer = _add(bag, one, -1), _add(offer, one)
-    return evolve(state, chance=chance, glass=evolve(g, bag=bag, offer=offer, reserve=reserve))
+        index = GLASS_INDEX[token]
+        bag[index] -= 1
+        offer[index] += 1
+    return evolve(
+        state,
+        chance=chance,
+        glass=evolve(g, bag=tuple(bag), offer=tuple(offer), reserve=reserve),
+    )
 
 
 def _fill_workbench(state: State, rule: str, *, first_only: bool = False) -> State:

@@ -39,11 +39,13 @@ class TakeWindow(ModuleAction):
     slot: int = field(eq=_strict, repr=describe)
 
 
+_GLASS_ORDER = {g: i for i, g in enumerate(Glass)}
+
+
 def canonical_glass(glass: Any) -> Any:
     """Glass hand-ins are multisets: sort them into ``Glass`` order."""
     if (type(glass) is tuple or type(glass) is list) and all(type(g) is Glass for g in glass):
-        order = list(Glass)
-        return tuple(sorted(glass, key=order.index))
+        return tuple(sorted(glass, key=_GLASS_ORDER.__getitem__))
     return glass
 
 

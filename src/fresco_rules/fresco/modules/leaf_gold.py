@@ -56,6 +56,7 @@ class LeafGold(ModuleRules):
 
     module: ClassVar[Module] = Module.LEAF_GOLD
     segment_stages: ClassVar[tuple[str, ...]] = (GILD,)
+    pending_only_restoring: ClassVar[bool] = True
 
     total: int
     value: int
@@ -171,6 +172,8 @@ class LeafGold(ModuleRules):
         return index < len(pieces) and pieces[index] > 0
 
     def pending(self, state: State) -> Pending | None:
+        if state.restoring is None:
+            return None  # the only decision this hook names is a restoration stage
         stage = current_stage(state)
         if stage is None or stage[0] is not self:
             return None

@@ -14,10 +14,11 @@ from collections.abc import Iterable
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import draw
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -32,6 +33,10 @@ from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
 from .portraits_state import PortraitState
+
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
+# goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_CATHEDRAL, _CATHEDRAL_2, _STUDIO = Location.CATHEDRAL, Location.CATHEDRAL_2, Location.STUDIO
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
@@ -169,7 +174,7 @@ class PortraitRules(ModuleRules):
     def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
         """R1.24 (A1.8): at the studio Leonardo must take a displayed portrait, the controller
         choosing which; R1.25: with an empty display he does nothing (and never earns)."""
-        if turn.location is not Location.STUDIO:
+        if turn.location is not _STUDIO:
             return None
         shown = [card for card in _portraits(state).display if card is not None]
         actions: tuple[Action, ...] = (
@@ -183,9 +188,9 @@ class PortraitRules(ModuleRules):
         one per round by default; the Merchant's primaries are named in the action (A1.5)."""
         if state.is_leonardo(turn.actor) or turn.left <= 0:
             return []
-        if turn.location is Location.STUDIO:
+        if turn.location is _STUDIO:
             return list(self.portrait_options(state, turn))
-        if turn.location in (Location.CATHEDRAL, Location.CATHEDRAL_2):
+        if turn.location in (_CATHEDRAL, _CATHEDRAL_2):
             return list(self.sexton_options(state, turn))
         return []
 
@@ -193,15 +198,24 @@ class PortraitRules(ModuleRules):
         p = _portraits(state)
         if self.one_per_round and p.taken[turn.actor]:
             return
+        memo = state.tables.memo
         for card in p.display:
             if card is None:
                 continue
-            choice = self.cards[card].choice
-            if not choice:
-                yield TakePortrait(card)
-                continue
-            for paints in combinations_with_replacement(PRIMARY_ORDER, choice):
-                yield TakePortrait(card, paints)
+            key = ("portrait", card)
+            found: tuple[TakePortrait, ...] | None = memo.get(key)
+            if found is None:  # a card's actions depend on the config only: built once
+                choice = self.cards[card].choice
+                found = (
+                    tuple(
+                        TakePortrait(card, paints)
+                        for paints in combinations_with_replacement(PRIMARY_ORDER, choice)
+                    )
+                    if choice
+                    else (TakePortrait(card),)
+                )
+                memo[key] = found
+            yield from found
 
     # --- the cathedral: Sexton -----------------------------------------------------------------
 
@@ -434,18 +448,19 @@ def do_portrait(state: State, action: TakePortrait) -> State:
     card = rules.cards[action.card]
     display = tuple(None if c == action.card else c for c in p.display)
     p = evolve(p, display=display, taken=_put(p.taken, actor, p.taken[actor] + 1))
-    state = evolve(state, turn=evolve(turn, left=turn.left - 1))
+    turn = evolve(turn, left=turn.left - 1)
     if state.is_leonardo(actor):
-        state = evolve(state, portraits=evolve(p, removed=(*p.removed, card.id)))
+        state = evolve(state, turn=turn, portraits=evolve(p, removed=(*p.removed, card.id)))
         return turns.move_painter(state, actor, card.vp)
     if card.permanent:
         held = tuple(sorted((*p.held[actor], card.id)))
-        return evolve(state, portraits=evolve(p, held=_put(p.held, actor, held)))
-    state = evolve(state, portraits=evolve(p, removed=(*p.removed, card.id)))
+        return evolve(state, turn=turn, portraits=evolve(p, held=_put(p.held, actor, held)))
     gained = paint_counts((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
     state = evolve(
         state,
+        turn=turn,
+        portraits=evolve(p, removed=(*p.removed, card.id)),
         money=_put(state.money, actor, state.money[actor] + card.thalers),
         supply_money=state.supply_money - card.thalers,
         paints=_put(state.paints, actor, add_paints(state.paints[actor], gained)),

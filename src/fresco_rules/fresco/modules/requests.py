@@ -13,9 +13,10 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, ClassVar
 
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.errors import IllegalAction
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -28,6 +29,10 @@ from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_data import REQUEST_TYPES
 from .requests_state import RequestState
+
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
+# goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_OVER, _WORKSHOP = Phase.OVER, Location.WORKSHOP
 
 TILES_PER_REQUEST = 3
 """R2.5/R2.6: every request takes 3 fresco tiles."""
@@ -109,7 +114,7 @@ class Requests(ModuleRules):
     def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
         """R2.15 (A2.5): at the workshop the controller may have Leonardo fulfil one request
         his own tiles meet, or decline; Leonardo never blends."""
-        if turn.location is not Location.WORKSHOP:
+        if turn.location is not _WORKSHOP:
             return None
         found: list[Action] = list(self.options(state, turn)) if turn.left >= 2 else []
         return Pending(
@@ -123,7 +128,7 @@ class Requests(ModuleRules):
         )
 
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
-        if turn.location is not Location.WORKSHOP or turn.left < 2:
+        if turn.location is not _WORKSHOP or turn.left < 2:
             return []
         return list(self.options(state, turn))
 
@@ -133,6 +138,12 @@ class Requests(ModuleRules):
         actor = turn.actor
         if q.used[actor] or _alchemy_blocks(state, turn):
             return []
+        # the same tiles meet the same piles: worked out once per holding (in Tables.memo)
+        memo = state.tables.memo
+        key = ("requests", state.held[actor], tuple(bool(pile) for pile in q.piles))
+        known: tuple[FulfilRequest, ...] | None = memo.get(key)
+        if known is not None:
+            return list(known)
         loose = sorted(state.held[actor])
         found: list[FulfilRequest] = []
         for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True):
@@ -143,6 +154,8 @@ class Requests(ModuleRules):
             found.extend(
                 FulfilRequest(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST)
             )
+        turns.bound_memo(memo)
+        memo[key] = tuple(found)
         return found
 
     @implements("R2.11", "R2.12", "A2.6", "M.4")
@@ -182,7 +195,7 @@ class Requests(ModuleRules):
 
     def pending(self, state: State) -> Pending | None:
         q = state.requests
-        if q is None or not any(q.income_due) or state.phase is Phase.OVER:
+        if q is None or not any(q.income_due) or state.phase is _OVER:
             return None
         seat = next(s for s, n in enumerate(q.income_due) if n)
         return Pending(
@@ -229,7 +242,7 @@ def _alchemy_blocks(state: State, turn: Turn) -> bool:
     plan = state.plans[turn.actor]
     if w is None or plan is None or state.is_leonardo(turn.actor):
         return False
-    used = w.played[turn.actor].count(Location.WORKSHOP.value)
+    used = w.played[turn.actor].count(_WORKSHOP.value)
     return used >= plan.workshop
 
 

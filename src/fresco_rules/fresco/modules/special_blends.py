@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import attrs
-from attrs import evolve, frozen
+from attrs import frozen
 
 from ...kernel.chance import Chance, draw
+from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from ..config import GameConfig, M3Setup, Tables

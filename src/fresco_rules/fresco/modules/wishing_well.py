@@ -59,6 +59,11 @@ from .wishing_well_actions import (
 )
 from .wishing_well_state import WellState
 
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
+# goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
+_STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
+
 PHASE_1 = "phase1"
 """Where a Street Musician is played (R4.11)."""
 LOCATION_OF: dict[Location, str] = {
@@ -216,7 +221,7 @@ class WishingWell(ModuleRules):
             return _musician_choice(w.musician)
         if w.bound and state.restoring is None and not state.pending_track:
             turn = state.turn
-            if turn is not None and turn.location in (Location.CATHEDRAL, Location.CATHEDRAL_2):
+            if turn is not None and turn.location in (_CATHEDRAL, _CATHEDRAL_2):
                 rule = "A4.6" if w.bound == VISIT else "A4.5"
                 restores = tuple(
                     a for a in turns.legal_cathedral(state, turn) if isinstance(a, Restore)
@@ -240,7 +245,7 @@ class WishingWell(ModuleRules):
         plan = state.plans[seat]
         if w is None or plan is None or w.placed[seat] or w.pennies[seat] < 1:
             return None
-        if apprentices_at(state, plan, Location.MARKET) < 1:
+        if apprentices_at(state, plan, _MARKET) < 1:
             return None
         return _pennies_choice(seat, min(self.max_on_symbol, w.pennies[seat]))
 
@@ -253,15 +258,13 @@ class WishingWell(ModuleRules):
             return []
         seat = turn.actor
         found: list[Action] = []
-        if turn.location is Location.MARKET and _may_buy_card(self, state, turn, w) is None:
+        if turn.location is _MARKET and _may_buy_card(self, state, turn, w) is None:
             found.append(BuyWishingCard())
-        if not _card_slot_free(state, turn, w):
-            return found
         hand = w.hands[seat]
-        if not hand:
+        if not hand or not _card_slot_free(state, turn, w):
             return found
         location = turn.location
-        if location is Location.MARKET:
+        if location is _MARKET:
             if LUCKY_FELLOW in hand:
                 found.append(UseLuckyFellow())
             if turn.booth >= 0:
@@ -271,7 +274,7 @@ class WishingWell(ModuleRules):
                         tile = face.partition(":")[2]
                         if tile in shown:
                             found.append(UseFreePaints(tile))
-        elif location in (Location.CATHEDRAL, Location.CATHEDRAL_2):
+        elif location in (_CATHEDRAL, _CATHEDRAL_2):
             if w.bound:
                 return found
             ready = turn.left > 0 and _can_restore(state, seat)
@@ -279,10 +282,10 @@ class WishingWell(ModuleRules):
                 found.extend(UseBishopsVisit(seg) for seg in SEGMENTS if seg != state.bishop)
             if PRAISE in hand and ready:
                 found.append(UseBishopsPraise())
-        elif location is Location.STUDIO:
+        elif location is _STUDIO:
             if TIP in hand:
                 found.append(UseTip())
-        elif location is Location.WORKSHOP:
+        elif location is _WORKSHOP:
             if ALCHEMY in hand:
                 have = state.paints[seat]
                 for triple in self._alchemy_inputs():
@@ -291,7 +294,7 @@ class WishingWell(ModuleRules):
                             UseAlchemy(triple, result)
                             for result in (Paint.ORANGE, Paint.GREEN, Paint.PURPLE)
                         )
-        elif location is Location.THEATRE and REWARD in hand:
+        elif location is _THEATRE and REWARD in hand:
             found.append(UseReward())
         return found
 
@@ -310,7 +313,7 @@ class WishingWell(ModuleRules):
         """R4.6/A4.2: pennies a player did not throw go back behind his screen at the end of
         his market turn; they are never lost."""
         w = state.well
-        if w is None or turn.location is not Location.MARKET or state.is_leonardo(turn.actor):
+        if w is None or turn.location is not _MARKET or state.is_leonardo(turn.actor):
             return state
         seat = turn.actor
         if not w.symbol[seat]:
@@ -463,10 +466,10 @@ def _card_slot_free(state: State, turn: Turn, w: WellState) -> bool:
     assert plan is not None
     apprentices = apprentices_at(state, plan, turn.location)
     q = state.requests
-    if turn.location is Location.WORKSHOP and q is not None and q.used[turn.actor]:
+    if turn.location is _WORKSHOP and q is not None and q.used[turn.actor]:
         apprentices -= 1  # A2.4: the request apprentice cannot use Alchemy (module 2)
     p = state.portraits
-    if turn.location is Location.STUDIO and p is not None and not _tip_with_portrait(state):
+    if turn.location is _STUDIO and p is not None and not _tip_with_portrait(state):
         apprentices -= p.taken[turn.actor]  # A1.6 forbidden: only apprentices earning 3 Thalers
     return _cards_used(state, turn, w) < apprentices
 
