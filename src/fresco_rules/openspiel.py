@@ -7,11 +7,16 @@ options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
     import fresco_rules.openspiel  # registers the games
     game = pyspiel.load_game("fresco_rules_fresco(players=3,modules=4;6)")
 
-- Actions: a fixed integer space per configuration (``num_distinct_actions``); legal actions are
-  sorted ints; ``action_to_string`` gives the action's notation (``buy_tile booth=0 slot=2``).
+- Actions: a fixed integer space per configuration (``num_distinct_actions``; Fresco with
+  every module, 1-6); legal actions are sorted ints; ``action_to_string`` gives the action in
+  the game's own notation (``fresco.notation``: ``up 7:00``, ``buy III:2``, ``portrait PT04
+  red blue``; ``barbarossa.notation``: ``roll``, ``letter 1b 2``; Carcassonne's adapter-local
+  ``place_tile x=1 y=0 rotation=2`` until it has one), and ``game.table.parse(position,
+  text)`` reads it back.
 - Chance: every draw of the kernel's chance source (start spaces, market tiles, the fresco deal,
-  Wishing Cards, discs, glass, windows; Barbarossa's dice) is a chance node, outcome strings
-  ``kind:item`` with their probabilities. A state holds no generator (``adapters.core``).
+  portraits, the tiles module 3 removes, Wishing Cards, discs, glass, windows; Barbarossa's
+  dice; Carcassonne's tiles) is a chance node, outcome strings ``kind:item`` with their
+  probabilities. A state holds no generator (``adapters.core``).
 - Planning (``SubmitPlan``) is sequential; the information state of a seat depends only on its
   ``player_view``, the public decision in progress and, when it is to move, its own legal
   actions. It is the seat's current information, not its whole history (not perfect recall);

@@ -19,7 +19,7 @@ from fresco_rules.barbarossa import CallCurses, RollDie
 from fresco_rules.barbarossa import GameConfig as BarbarossaConfig
 from fresco_rules.carcassonne import PlaceTile
 from fresco_rules.carcassonne import derive_tables as carcassonne_tables
-from fresco_rules.fresco import ChooseGetUp, ChooseTrackSpace, SubmitPlan
+from fresco_rules.fresco import ChooseGetUp, ChooseTrackSpace, SubmitPlan, legal_forms
 from fresco_rules.fresco import apply as fresco_apply
 from fresco_rules.fresco import current_player as fresco_current
 from fresco_rules.fresco.engine import BASE_RULES
@@ -35,6 +35,9 @@ CONFIGS = [
         1,
     ),
     ("fresco_rules_fresco(players=2,modules=4;5;6)", 1),
+    ("fresco_rules_fresco(players=2,modules=1;2;3)", 2),
+    ("fresco_rules_fresco(players=3,modules=3;,m3_setup=mix_all)", 1),
+    ("fresco_rules_fresco(players=4,modules=1;2;3;4;5;6)", 1),
     ("fresco_rules_barbarossa(players=3)", 3),
     ("fresco_rules_barbarossa(players=4,letter_check=off,first_player_choice=random)", 2),
     ("fresco_rules_carcassonne(players=2)", 1),
@@ -245,8 +248,8 @@ def test_action_strings_use_the_notation() -> None:
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     texts = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
-    assert texts == sorted(texts, key=lambda t: int(t.split("=")[1]))
-    assert texts[0] == "choose_get_up slot=0"
+    assert texts == list(legal_forms(state.game_state))  # get-up slots in time order
+    assert texts[0] == "up 5:00"
     table: Table = game.table
     assert table.decode(state.game_state, state.legal_actions()[0]) == ChooseGetUp(0)
     after = fresco_apply(state.game_state, ChooseGetUp(0))

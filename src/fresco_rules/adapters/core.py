@@ -127,7 +127,14 @@ class GameSpec:
         """The ``Slot`` standing for ``action`` in ``state`` when it is not a fixed entry."""
         return None
 
-    def notation(self, action: object) -> str:
+    def notation(self, state: Any, action: object) -> str:
+        """The game's action notation for ``action`` written in ``state`` (None while the game
+        is being set up). The one place an adapter's action strings come from."""
+        raise NotImplementedError
+
+    def parse(self, state: Any, text: str) -> object:
+        """The legal action of ``state`` that ``text`` names in the notation; anything else is
+        refused with an ``IllegalAction`` naming the rule (the inverse of ``notation``)."""
         raise NotImplementedError
 
     # --- for the conformance harness -------------------------------------------------------
@@ -390,20 +397,18 @@ class Table:
             return (0.0,) * self.players
         return rank_utilities(self.spec.scores(position.state))
 
-    def notation(self, action: object) -> str:
-        return self.spec.notation(action)
+    def notation(self, state: Any, action: object) -> str:
+        return self.spec.notation(state, action)
 
-    def parse(self, text: str) -> object | None:
-        """The fixed action-space entry whose notation is ``text`` (None: no such action)."""
-        lookup = self.__dict__.get("_by_text")
-        if lookup is None:
-            lookup = {
-                self.notation(entry): entry
-                for entry in self.space.entries
-                if not isinstance(entry, Slot)
-            }
-            self.__dict__["_by_text"] = lookup
-        return lookup.get(text)
+    def parse(self, position: Position, text: str) -> int:
+        """The action index of the legal action ``text`` names (the inverse of
+        ``action_string``). Refused with the game's ``IllegalAction`` (its rule and the
+        closest legal forms) when it names no legal action, ``AdapterError`` when nobody is
+        to decide."""
+        if position.need is not None or self.is_terminal(position):
+            raise AdapterError("no decision here: nothing to parse an action for")
+        state = position.state
+        return self.encode(state, self.spec.parse(state, text))
 
     def action_string(self, position: Position, index: int) -> str:
         """The action's notation; a ``Slot`` is resolved when the position offers it."""
@@ -415,8 +420,10 @@ class Table:
             action = None
             if position.need is None and not self.is_terminal(position):
                 action = self.spec.resolve_slot(state, entry)
-            return f"{entry.kind}#{entry.index}" if action is None else self.notation(action)
-        return self.notation(entry)
+            if action is None:
+                return f"{entry.kind}#{entry.index}"
+            return self.notation(state, action)
+        return self.notation(position.state, entry)
 
     def outcome_string(self, outcome: int) -> str:
         if not 0 <= outcome < len(self.outcomes):
@@ -446,7 +453,7 @@ class Table:
             mover = spec.current_player(state)
             parts.append(f"to move: seat {mover}")
             if mover == seat:
-                legal = ", ".join(self.notation(a) for a in spec.legal_actions(state))
+                legal = ", ".join(self.notation(state, a) for a in spec.legal_actions(state))
                 parts.append(f"legal: {legal}")
         return "; ".join(parts)
 
