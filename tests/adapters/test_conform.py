@@ -159,3 +159,20 @@ def test_a_silent_engine_times_out() -> None:
     finally:
         engine.process.kill()
         engine.close()
+
+
+@pytest.mark.rule("R0.40")
+def test_the_readme_conform_run_is_real() -> None:
+    """The README's transcript: the same command, run here, prints what it shows."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```text\n$ fresco-rules conform ", 1)[1].split("```", 1)[0]
+    command, _, rest = block.partition("\n      ")
+    args_line, _, output = rest.partition("\n")
+    shown, _, tail = output.partition("$ echo $?\n")
+    engine = ".venv/bin/python tests/adapters/buggy_engine.py bishop"
+    assert f'--engine "{engine}"' in command and args_line == "--games 200 --seed 1 --players 2"
+    here = f"{sys.executable} {SCRIPT} bishop"
+    code, text = _run(
+        "--game", "fresco", "--engine", here, "--games", "200", "--seed", "1", "--players", "2"
+    )
+    assert text == shown and str(code) == tail.strip()

@@ -69,7 +69,9 @@ def test_game_string_round_trips_and_sizes() -> None:
     assert game.max_game_length() == 6000
     layout = game.tensor_layout()
     assert sum(size for _, size in layout) == game.observation_tensor_size()
-    assert game.information_state_tensor_size() == game.observation_tensor_size()
+    history = game.information_tensor_layout()[-1]
+    assert history == ("history", 3 * game.max_game_length())
+    assert game.information_state_tensor_size() == game.observation_tensor_size() + history[1]
     assert [name for name, _ in layout][:3] == ["observer", "to_move", "phase"]
     assert ("well", 6) in layout and ("glass", 16) in layout
 
