@@ -117,6 +117,12 @@ def test_mcts_plays_whole_fresco_games() -> None:
         assert sum(returns) == 0.0 and set(returns) <= {-1.0, 0.0, 1.0}
 
 
+def test_mcts_plays_a_whole_game_with_modules_1_to_3() -> None:
+    game = "fresco_rules_fresco(players=2,modules=1;2;3)"
+    (returns,) = _play_mcts(game, games=1, simulations=2, seed=5)
+    assert sum(returns) == 0.0 and set(returns) <= {-1.0, 0.0, 1.0}
+
+
 def test_mcts_plays_a_whole_barbarossa_game() -> None:
     (returns,) = _play_mcts("fresco_rules_barbarossa(players=3)", games=1, simulations=3, seed=4)
     assert abs(sum(returns)) < 1e-9 and all(-1.0 <= r <= 1.0 for r in returns)
