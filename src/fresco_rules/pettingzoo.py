@@ -17,8 +17,9 @@
 - Agents ``player_0`` .. ``player_{n-1}`` (the seats; Leonardo is played by his controller).
 - Observations: ``{"observation": the OpenSpiel observation tensor of the seat, what it sees
   now (float32, layout ``env.tensor_layout()``; the perfect-recall information state is
-  OpenSpiel's, ``env.table.information_tensor(env.position, seat)``), "action_mask": int8 over the fixed action space}``; the mask is all
-  zero for a seat that is not to move. Actions: ``Discrete(num_distinct_actions)``.
+  OpenSpiel's, ``env.table.information_tensor(env.position, seat)``), "action_mask": int8
+  over the fixed action space}``; the mask is all zero for a seat that is not to move.
+  Actions: ``Discrete(num_distinct_actions)``.
 - Chance nodes are resolved inside ``step`` and ``reset`` with the environment's own generator
   (seeded by ``reset(seed=...)``), never one kept in the game state.
 - Rewards: 0 until the end, then the rank-based utility of ``core.rank_utilities`` (in [-1, 1],
