@@ -7,16 +7,27 @@ options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
     import fresco_rules.openspiel  # registers the games
     game = pyspiel.load_game("fresco_rules_fresco(players=3,modules=4;6)")
 
-- Actions: a fixed integer space per configuration (``num_distinct_actions``); legal actions are
-  sorted ints; ``action_to_string`` gives the action's notation (``buy_tile booth=0 slot=2``).
+- Actions: a fixed integer space per configuration (``num_distinct_actions``; Fresco with
+  every module, 1-6); legal actions are sorted ints; ``action_to_string`` gives the action in
+  the game's own notation (``fresco.notation``: ``up 7:00``, ``buy III:2``, ``portrait PT04
+  red blue``; ``barbarossa.notation``: ``roll``, ``letter 1b 2``; Carcassonne's adapter-local
+  ``place_tile x=1 y=0 rotation=2`` until it has one), and ``game.table.parse(position,
+  text)`` reads it back.
 - Chance: every draw of the kernel's chance source (start spaces, market tiles, the fresco deal,
-  Wishing Cards, discs, glass, windows; Barbarossa's dice) is a chance node, outcome strings
-  ``kind:item`` with their probabilities. A state holds no generator (``adapters.core``).
-- Planning (``SubmitPlan``) is sequential; the information state of a seat depends only on its
+  portraits, the tiles module 3 removes, Wishing Cards, discs, glass, windows; Barbarossa's
+  dice; Carcassonne's tiles) is a chance node, outcome strings ``kind:item`` with their
+  probabilities. A state holds no generator (``adapters.core``).
+- Planning (``SubmitPlan``) is sequential. The observation of a seat is what it sees now: its
   ``player_view``, the public decision in progress and, when it is to move, its own legal
-  actions. It is the seat's current information, not its whole history (not perfect recall);
-  the observation is the same. Tensors: see ``fresco_spec`` / ``barbarossa_spec``
-  (``tensor_layout(game)`` lists the named pieces).
+  actions. The information state has perfect recall: the seat's first observation, then for
+  every node passed its own action, or that another seat acted or chance drew, and what changed
+  in its observation, then its observation now; so it depends only on what the seat saw, and
+  two histories it could tell apart give different information states. Tensors: the
+  observation's layout is in ``fresco_spec`` / ``barbarossa_spec`` / ``carcassonne_spec``
+  (``game.tensor_layout()``); the information-state tensor appends ``history``, 3 numbers per
+  node for ``max_game_length`` nodes (own action + 1, mover + 1, a 24-bit digest of what the
+  seat saw change: ``adapters.core.Table.information_tensor``), so its size is fixed per
+  configuration.
 - ``returns()``: rank-based utilities in [-1, 1] summing to 0 (``core.rank_utilities``):
   (opponents scored below - opponents scored above) / (players - 1); Leonardo does not count.
   Zero until the end.
@@ -99,11 +110,23 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
     ) -> ViewObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        return ViewObserver(self.table)
+        if iig_obs_type is None:
+            return ViewObserver(self.table)
+        if (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(f"only the observer's own private information: {iig_obs_type}")
+        return ViewObserver(self.table, perfect_recall=iig_obs_type.perfect_recall)
 
     def tensor_layout(self) -> tuple[tuple[str, int], ...]:
-        """The named pieces of the observation and information-state tensors, in order."""
+        """The named pieces of the observation tensor, in order."""
         return self.table.tensor_layout()
+
+    def information_tensor_layout(self) -> tuple[tuple[str, int], ...]:
+        """The named pieces of the information-state tensor: the observation's, then
+        ``history`` (``adapters.core.Table.information_tensor``)."""
+        return self.table.information_tensor_layout()
 
 
 class SpielState(pyspiel.State):  # type: ignore[misc]
@@ -175,23 +198,40 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class ViewObserver:
-    """The PyObserver of the games: the seat's view as text and as a tensor (same for the
-    observation and the information state)."""
+    """The PyObserver of the games. The observation (``perfect_recall`` False): the seat's
+    view now, as text (``Table.observation``) and tensor (``Table.tensor``). The information
+    state (``perfect_recall`` True): everything the seat has seen, its own actions and the
+    moves of the others and of chance as far as it saw them (``Table.information_state``,
+    ``Table.information_tensor``). Both hold public information and the observer's private
+    information only (other observation types are refused)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, perfect_recall: bool = False) -> None:
         self.table = table
-        self.tensor = np.zeros(table.tensor_size, np.float32)
+        self.perfect_recall = perfect_recall
+        layout = table.information_tensor_layout() if perfect_recall else table.tensor_layout()
+        self.tensor = np.zeros(sum(size for _, size in layout), np.float32)
         self.dict: dict[str, Any] = {}
         start = 0
-        for name, size in table.tensor_layout():
+        for name, size in layout:
             self.dict[name] = self.tensor[start : start + size]
             start += size
 
     def set_from(self, state: SpielState, player: int) -> None:
-        self.tensor[:] = self.table.tensor(state.position, player)
+        table, position = self.table, state.position
+        observation = table.tensor(position, player)
+        if not self.perfect_recall:
+            self.tensor[:] = observation
+            return
+        numbers = table.recall_numbers(position, player)
+        size, filled = len(observation), len(observation) + len(numbers)
+        self.tensor[:size] = observation
+        self.tensor[size:filled] = numbers
+        self.tensor[filled:] = 0.0
 
     def string_from(self, state: SpielState, player: int) -> str:
-        return self.table.information_state(state.position, player)
+        if self.perfect_recall:
+            return self.table.information_state(state.position, player)
+        return self.table.observation(state.position, player)
 
 
 def _game_class(spec: GameSpec) -> type[SpielGame]:

@@ -15,15 +15,20 @@
         game.step(action)
 
 - Agents ``player_0`` .. ``player_{n-1}`` (the seats; Leonardo is played by his controller).
-- Observations: ``{"observation": the OpenSpiel tensor of the seat (float32, layout
-  ``env.tensor_layout()``), "action_mask": int8 over the fixed action space}``; the mask is all
-  zero for a seat that is not to move. Actions: ``Discrete(num_distinct_actions)``.
+- Observations: ``{"observation": the OpenSpiel observation tensor of the seat, what it sees
+  now (float32, layout ``env.tensor_layout()``; the perfect-recall information state is
+  OpenSpiel's, ``env.table.information_tensor(env.position, seat)``), "action_mask": int8
+  over the fixed action space}``; the mask is all zero for a seat that is not to move.
+  Actions: ``Discrete(num_distinct_actions)``.
 - Chance nodes are resolved inside ``step`` and ``reset`` with the environment's own generator
   (seeded by ``reset(seed=...)``), never one kept in the game state.
 - Rewards: 0 until the end, then the rank-based utility of ``core.rank_utilities`` (in [-1, 1],
   summing to 0). A game cut off at ``max_length`` ends with ``truncations`` True.
-- ``infos[agent]["action_strings"]`` is not filled (the notation of an action index is
-  ``env.action_string(index)``).
+- Action names are the game's own notation (``fresco.notation``: ``up 7:00``, ``buy III:2``;
+  ``barbarossa.notation``: ``roll``, ``letter 1b 2``): the agent to move finds its legal actions
+  as ``infos[agent]["legal_actions"]`` (action index -> notation; the other agents' infos are
+  empty, since a seat's legal actions are its own information); ``env.action_string(index)``
+  names any index, ``env.parse(text)`` gives the index of the legal action a text names.
 """
 
 from __future__ import annotations
@@ -87,6 +92,11 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         """The notation of action ``index`` in the current position."""
         return self.table.action_string(self._position, index)
 
+    def parse(self, text: str) -> int:
+        """The index of the legal action ``text`` names in the game's notation (refused with
+        the game's ``IllegalAction``, naming the rule, when it names none)."""
+        return self.table.parse(self._position, text)
+
     @property
     def position(self) -> Position:
         return self._position
@@ -105,6 +115,7 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
             pick = int(self._rng.choice(len(outcomes), p=probs / probs.sum()))
             position = table.choose(position, outcomes[pick][0])
         self._position = position
+        self.infos = {agent: {} for agent in self.agents}
         if table.is_terminal(position):
             cut = table.truncated(position)
             for agent, value in zip(self.agents, table.returns(position), strict=True):
@@ -115,6 +126,10 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
             seat = table.current_player(position)
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
+            self.infos[self.agent_selection]["legal_actions"] = {
+                index: table.action_string(position, index)
+                for index in table.legal_actions(position)
+            }
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from fresco_rules.adapters.games import table as make_table
 from fresco_rules.cli import main
 from fresco_rules.conform import ProcessEngine, ReferenceEngine, conform, serve
 from fresco_rules.conform.engine import EngineError
@@ -53,8 +54,8 @@ def test_the_bishop_report_names_the_score_difference() -> None:
 def test_the_altar_report_lists_the_actions_only_they_list() -> None:
     found = conform("fresco", BUGS["altar"](), games=3, seed=2, params={"players": 2}).divergence
     assert found is not None and found.only_theirs and not found.only_ours
-    assert all(text.startswith("restore_altar") for text in found.only_theirs)
-    assert "we refuse restore_altar" in found.detail
+    assert all(text.startswith("altar ") for text in found.only_theirs)
+    assert "we refuse altar " in found.detail and "R0.43" in found.detail
 
 
 def test_a_clean_engine_agrees() -> None:
@@ -69,6 +70,10 @@ def test_a_clean_engine_agrees() -> None:
     )
     assert report.ok and report.games == 3 and report.steps > 300
     assert seen == [(1, 3), (2, 3), (3, 3)]
+    for players, modules in ((2, "1;2;3"), (4, "1;2;3;4;5;6")):
+        params = {"players": players, "modules": modules}
+        report = conform("fresco", ReferenceEngine(), games=2, seed=5, params=params)
+        assert report.ok and report.steps > 150
     report = conform("barbarossa", ReferenceEngine(), games=3, seed=4, params={"players": 4})
     assert report.ok and report.steps > 100
     report = conform("carcassonne", ReferenceEngine(), games=2, seed=4, params={"players": 3})
@@ -124,18 +129,25 @@ def test_a_broken_engine_is_an_error() -> None:
 
 
 def test_serve_speaks_json_lines() -> None:
+    reference = make_table("barbarossa", {"players": 3})
+    codec = reference.spec.rules().codec
+    assert codec is not None
+    setup = codec.config_to_json(reference.config)
     requests = [
         {"cmd": "legal_actions"},
         {"cmd": "new_game", "game": "chess", "setup": {}},
         {"cmd": "scores"},
         "not an object",
+        {"cmd": "new_game", "game": "barbarossa", "setup": setup, "chance": [["die", "9"]]},
+        {"cmd": "legal_actions"},  # the refused set-up left no game behind
         {"cmd": "quit"},
     ]
     source = io.StringIO("".join(json.dumps(r) + "\n" for r in requests) + "{broken\n")
     sink = io.StringIO()
     assert serve(ReferenceEngine(), source, sink) == 0
     replies = [json.loads(line) for line in sink.getvalue().splitlines()]
-    assert [r["ok"] for r in replies] == [False, False, False, False, True]
+    assert [r["ok"] for r in replies] == [False, False, False, False, False, False, True]
+    assert "unused" in replies[4]["error"] and "new_game" in replies[5]["error"]
     assert "new_game" in replies[0]["error"] and "chess" in replies[1]["error"]
 
 
@@ -147,3 +159,20 @@ def test_a_silent_engine_times_out() -> None:
     finally:
         engine.process.kill()
         engine.close()
+
+
+@pytest.mark.rule("R0.40")
+def test_the_readme_conform_run_is_real() -> None:
+    """The README's transcript: the same command, run here, prints what it shows."""
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    block = readme.split("```text\n$ fresco-rules conform ", 1)[1].split("```", 1)[0]
+    command, _, rest = block.partition("\n      ")
+    args_line, _, output = rest.partition("\n")
+    shown, _, tail = output.partition("$ echo $?\n")
+    engine = ".venv/bin/python tests/adapters/buggy_engine.py bishop"
+    assert f'--engine "{engine}"' in command and args_line == "--games 200 --seed 1 --players 2"
+    here = f"{sys.executable} {SCRIPT} bishop"
+    code, text = _run(
+        "--game", "fresco", "--engine", here, "--games", "200", "--seed", "1", "--players", "2"
+    )
+    assert text == shown and str(code) == tail.strip()

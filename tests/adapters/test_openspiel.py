@@ -19,7 +19,7 @@ from fresco_rules.barbarossa import CallCurses, RollDie
 from fresco_rules.barbarossa import GameConfig as BarbarossaConfig
 from fresco_rules.carcassonne import PlaceTile
 from fresco_rules.carcassonne import derive_tables as carcassonne_tables
-from fresco_rules.fresco import ChooseGetUp, ChooseTrackSpace, SubmitPlan
+from fresco_rules.fresco import ChooseGetUp, ChooseTrackSpace, SubmitPlan, legal_forms
 from fresco_rules.fresco import apply as fresco_apply
 from fresco_rules.fresco import current_player as fresco_current
 from fresco_rules.fresco.engine import BASE_RULES
@@ -35,6 +35,9 @@ CONFIGS = [
         1,
     ),
     ("fresco_rules_fresco(players=2,modules=4;5;6)", 1),
+    ("fresco_rules_fresco(players=2,modules=1;2;3)", 2),
+    ("fresco_rules_fresco(players=3,modules=3;,m3_setup=mix_all)", 1),
+    ("fresco_rules_fresco(players=4,modules=1;2;3;4;5;6)", 1),
     ("fresco_rules_barbarossa(players=3)", 3),
     ("fresco_rules_barbarossa(players=4,letter_check=off,first_player_choice=random)", 2),
     ("fresco_rules_carcassonne(players=2)", 1),
@@ -66,7 +69,9 @@ def test_game_string_round_trips_and_sizes() -> None:
     assert game.max_game_length() == 6000
     layout = game.tensor_layout()
     assert sum(size for _, size in layout) == game.observation_tensor_size()
-    assert game.information_state_tensor_size() == game.observation_tensor_size()
+    history = game.information_tensor_layout()[-1]
+    assert history == ("history", 3 * game.max_game_length())
+    assert game.information_state_tensor_size() == game.observation_tensor_size() + history[1]
     assert [name for name, _ in layout][:3] == ["observer", "to_move", "phase"]
     assert ("well", 6) in layout and ("glass", 16) in layout
 
@@ -110,6 +115,12 @@ def test_mcts_plays_whole_fresco_games() -> None:
     assert len(results) == 2
     for returns in results:
         assert sum(returns) == 0.0 and set(returns) <= {-1.0, 0.0, 1.0}
+
+
+def test_mcts_plays_a_whole_game_with_modules_1_to_3() -> None:
+    game = "fresco_rules_fresco(players=2,modules=1;2;3)"
+    (returns,) = _play_mcts(game, games=1, simulations=2, seed=5)
+    assert sum(returns) == 0.0 and set(returns) <= {-1.0, 0.0, 1.0}
 
 
 def test_mcts_plays_a_whole_barbarossa_game() -> None:
@@ -245,8 +256,8 @@ def test_action_strings_use_the_notation() -> None:
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     texts = [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
-    assert texts == sorted(texts, key=lambda t: int(t.split("=")[1]))
-    assert texts[0] == "choose_get_up slot=0"
+    assert texts == list(legal_forms(state.game_state))  # get-up slots in time order
+    assert texts[0] == "up 5:00"
     table: Table = game.table
     assert table.decode(state.game_state, state.legal_actions()[0]) == ChooseGetUp(0)
     after = fresco_apply(state.game_state, ChooseGetUp(0))

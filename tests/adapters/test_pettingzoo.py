@@ -14,6 +14,8 @@ from fresco_rules.pettingzoo import FrescoRulesEnv, env
 ENVS = [
     ("fresco", {"players": 2}),
     ("fresco", {"players": 3, "modules": "4;6"}),
+    ("fresco", {"players": 2, "modules": "1;2;3"}),
+    ("fresco", {"players": 4, "modules": "1;2;3;4;5;6"}),
     ("barbarossa", {"players": 3}),
     ("barbarossa", {"players": 4, "letter_check": "off"}),
     ("carcassonne", {"players": 3}),
@@ -63,7 +65,9 @@ def test_same_seed_same_game_and_masks_only_for_the_mover() -> None:
     for agent in first.possible_agents:
         mask = first.observe(agent)["action_mask"]
         assert (mask.sum() > 0) == (agent == mover)
-    names = [
-        first.action_string(int(i)) for i in np.flatnonzero(first.observe(mover)["action_mask"])
-    ]
-    assert names[0] == "call_curses callers=-"  # a curse may be called before the first move
+    legal = [int(i) for i in np.flatnonzero(first.observe(mover)["action_mask"])]
+    names = [first.action_string(i) for i in legal]
+    assert names[0] == "no curse"  # a curse may be called before the first move
+    assert first.infos[mover]["legal_actions"] == dict(zip(legal, names, strict=True))
+    assert all(first.infos[a] == {} for a in first.possible_agents if a != mover)
+    assert [first.parse(name) for name in names] == legal

@@ -31,7 +31,6 @@ from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
 from . import core
 from .core import AdapterError, GameSpec, Params, one_hot
-from .notation import notation
 
 _STEPS = tuple(Step)
 _JUDGEMENTS = tuple(Judgement)
@@ -109,8 +108,13 @@ class BarbarossaSpec(GameSpec):
             parts.append(f"request={request.judgement.value},{request.asker},{request.obj}")
         return "; ".join(parts)
 
-    def notation(self, action: object) -> str:
-        return notation(action)
+    def notation(self, state: Any, action: object) -> str:
+        """The library's Barbarossa notation (``barbarossa.notation``: ``roll``,
+        ``letter 1b 2``)."""
+        return ba.notation(action, state)  # type: ignore[arg-type]
+
+    def parse(self, state: Any, text: str) -> object:
+        return ba.parse_action(state, text)
 
     def rules(self) -> GameRules[Any, Any]:
         return ba.GAME

@@ -31,9 +31,14 @@ from ..carcassonne.vocab import Kind
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
+from . import carcassonne_notation as text_form
 from . import core
 from .core import AdapterError, GameSpec, Params, Slot, one_hot
-from .notation import notation
+
+NOTATION = text_form
+"""Where Carcassonne's action strings come from: the adapter-local ``carcassonne_notation``
+until the library's notation lands, then ``cc`` (``notation(action)``, ``parse_action(state,
+text)``, same signatures) - the one line to change."""
 
 _PHASES = (Phase.PLACE, Phase.FOLLOWER, Phase.OVER)
 _KINDS = tuple(Kind)
@@ -112,8 +117,11 @@ class CarcassonneSpec(GameSpec):
             "points": state.points,
         }
 
-    def notation(self, action: object) -> str:
-        return notation(action)
+    def notation(self, state: Any, action: object) -> str:
+        return NOTATION.notation(action)  # type: ignore[arg-type]
+
+    def parse(self, state: Any, text: str) -> object:
+        return NOTATION.parse_action(state, text)
 
     def rules(self) -> GameRules[Any, Any]:
         return cc.GAME

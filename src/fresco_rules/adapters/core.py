@@ -3,8 +3,13 @@ action space per configuration, rank-based utilities and fixed-size tensors.
 
 A game plugs in through a small ``GameSpec`` (``fresco_spec``, ``barbarossa_spec``): how to
 build a config from parameters, the list of every action the configuration can ever offer,
-every chance outcome, and the tensor of a player view. OpenSpiel, PettingZoo and the
-conformance harness all step through ``Position``.
+every chance outcome, the tensor of a player view, and the one pair ``notation``/``parse``
+every action string of every adapter goes through (the game's own notation). OpenSpiel,
+PettingZoo and the conformance harness all step through ``Position``.
+
+Information: ``Table.observation`` is what a seat sees now; ``Table.information_state`` and
+``Table.information_tensor`` recall its whole history (each ``Position`` links to the one
+before it), as OpenSpiel's perfect-recall information states do.
 
 Chance: a game state built here uses the kernel's ``chance_only`` mode, so its generator never
 picks an outcome. A draw without a recorded outcome raises ``OutcomeNeeded`` (kind and pool); the
@@ -15,11 +20,13 @@ So no position holds anything from which a future draw could be read.
 
 from __future__ import annotations
 
+import hashlib
+from array import array
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from ..kernel.chance import Outcome, OutcomeNeeded
 from ..kernel.errors import IllegalAction, RulesError
@@ -127,7 +134,14 @@ class GameSpec:
         """The ``Slot`` standing for ``action`` in ``state`` when it is not a fixed entry."""
         return None
 
-    def notation(self, action: object) -> str:
+    def notation(self, state: Any, action: object) -> str:
+        """The game's action notation for ``action`` written in ``state`` (None while the game
+        is being set up). The one place an adapter's action strings come from."""
+        raise NotImplementedError
+
+    def parse(self, state: Any, text: str) -> object:
+        """The legal action of ``state`` that ``text`` names in the notation; anything else is
+        refused with an ``IllegalAction`` naming the rule (the inverse of ``notation``)."""
         raise NotImplementedError
 
     # --- for the conformance harness -------------------------------------------------------
@@ -181,6 +195,11 @@ def rank_utilities(scores: Sequence[int]) -> tuple[float, ...]:
     )
 
 
+Via = tuple[int | None, int]
+"""How a node was reached: (seat, action index) for a decision, (None, outcome index) for a
+chance outcome."""
+
+
 @frozen
 class Position:
     """One node of the game tree: a decision (``need`` is None) or a chance node.
@@ -188,6 +207,8 @@ class Position:
     ``state`` is the game state at a decision; at a chance node it is the state before the step
     ``pending`` (``SETUP`` or an action) whose outcomes ``drawn`` are chosen so far and which now
     waits for the draw ``need``. ``length`` counts the nodes passed (decisions and draws).
+    ``parent`` and ``via`` link a node to the one before it and the move between them (the
+    history the information states recall); ``memo`` caches per-seat read-outs.
     """
 
     state: Any
@@ -195,10 +216,42 @@ class Position:
     drawn: tuple[Outcome, ...]
     need: OutcomeNeeded | None
     length: int
+    parent: Position | None = field(default=None, eq=False, repr=False)
+    via: Via | None = field(default=None, eq=False, repr=False)
+    memo: dict[object, Any] = field(init=False, factory=dict, eq=False, repr=False)
 
     def __deepcopy__(self, memo: dict[int, object]) -> Position:
         """Immutable: a copy (OpenSpiel clones states by deep copy) is the same object."""
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the list of its nodes from the root (a long history would otherwise
+        nest one pickle frame per node)."""
+        chain: list[tuple[Any, ...]] = []
+        node: Position | None = self
+        while node is not None:
+            chain.append((node.state, node.pending, node.drawn, node.need, node.length, node.via))
+            node = node.parent
+        chain.reverse()
+        return (_relink, (chain,))
+
+    def history(self) -> list[Position]:
+        """The nodes from the root to this one, in order."""
+        found: list[Position] = []
+        node: Position | None = self
+        while node is not None:
+            found.append(node)
+            node = node.parent
+        found.reverse()
+        return found
+
+
+def _relink(chain: list[tuple[Any, ...]]) -> Position:
+    node: Position | None = None
+    for state, pending, drawn, need, length, via in chain:
+        node = Position(state, pending, drawn, need, length, node, via)
+    assert node is not None
+    return node
 
 
 class Table:
@@ -252,7 +305,13 @@ class Table:
         return self.initial
 
     def _resolve(
-        self, base: Any, pending: object, drawn: tuple[Outcome, ...], length: int
+        self,
+        base: Any,
+        pending: object,
+        drawn: tuple[Outcome, ...],
+        length: int,
+        parent: Position | None = None,
+        via: Via | None = None,
     ) -> Position:
         spec = self.spec
         try:
@@ -265,10 +324,10 @@ class Table:
                 raise AdapterError(
                     f"{spec.name}: more than {spec.max_draws_per_step} draws in one step"
                 ) from None
-            return Position(base, pending, drawn, need, length)
+            return Position(base, pending, drawn, need, length, parent, via)
         if state.chance.script:
             raise AdapterError(f"{spec.name}: a chosen outcome was not used")
-        return Position(state, None, (), None, length)
+        return Position(state, None, (), None, length, parent, via)
 
     def is_chance(self, position: Position) -> bool:
         return position.need is not None
@@ -348,7 +407,8 @@ class Table:
         if action is None:
             text = self.action_string(position, index)
             raise IllegalAction("adapter", f"action {index} ({text}) is not legal here")
-        return self._resolve(position.state, action, (), position.length + 1)
+        via = (self.spec.current_player(position.state), index)
+        return self._resolve(position.state, action, (), position.length + 1, position, via)
 
     # --- chance ----------------------------------------------------------------------------
     def chance_outcomes(self, position: Position) -> list[tuple[int, float]]:
@@ -379,8 +439,10 @@ class Table:
         kind, item = self.outcomes[outcome]
         if kind != need.kind or item not in need.pool:
             raise AdapterError(f"chance outcome {kind}:{item} does not fit this {need.kind} draw")
+        drawn = (*position.drawn, (kind, item))
+        length = position.length + 1
         return self._resolve(
-            position.state, position.pending, (*position.drawn, (kind, item)), position.length + 1
+            position.state, position.pending, drawn, length, position, (None, outcome)
         )
 
     # --- read-outs -------------------------------------------------------------------------
@@ -390,20 +452,18 @@ class Table:
             return (0.0,) * self.players
         return rank_utilities(self.spec.scores(position.state))
 
-    def notation(self, action: object) -> str:
-        return self.spec.notation(action)
+    def notation(self, state: Any, action: object) -> str:
+        return self.spec.notation(state, action)
 
-    def parse(self, text: str) -> object | None:
-        """The fixed action-space entry whose notation is ``text`` (None: no such action)."""
-        lookup = self.__dict__.get("_by_text")
-        if lookup is None:
-            lookup = {
-                self.notation(entry): entry
-                for entry in self.space.entries
-                if not isinstance(entry, Slot)
-            }
-            self.__dict__["_by_text"] = lookup
-        return lookup.get(text)
+    def parse(self, position: Position, text: str) -> int:
+        """The action index of the legal action ``text`` names (the inverse of
+        ``action_string``). Refused with the game's ``IllegalAction`` (its rule and the
+        closest legal forms) when it names no legal action, ``AdapterError`` when nobody is
+        to decide."""
+        if position.need is not None or self.is_terminal(position):
+            raise AdapterError("no decision here: nothing to parse an action for")
+        state = position.state
+        return self.encode(state, self.spec.parse(state, text))
 
     def action_string(self, position: Position, index: int) -> str:
         """The action's notation; a ``Slot`` is resolved when the position offers it."""
@@ -415,8 +475,10 @@ class Table:
             action = None
             if position.need is None and not self.is_terminal(position):
                 action = self.spec.resolve_slot(state, entry)
-            return f"{entry.kind}#{entry.index}" if action is None else self.notation(action)
-        return self.notation(entry)
+            if action is None:
+                return f"{entry.kind}#{entry.index}"
+            return self.notation(state, action)
+        return self.notation(position.state, entry)
 
     def outcome_string(self, outcome: int) -> str:
         if not 0 <= outcome < len(self.outcomes):
@@ -424,31 +486,83 @@ class Table:
         kind, item = self.outcomes[outcome]
         return f"{kind}:{item}"
 
-    def information_state(self, position: Position, seat: int) -> str:
-        """What ``seat`` may see, as text: its player view (the game's ``player_view``), the
-        public facts of the decision in progress, the seat to move and, when it is ``seat``,
-        its legal actions (which by the library's rule depend only on what it may see). At a
-        chance node: the same for the state before the step, and the kind of the draw."""
+    # --- what a seat sees ------------------------------------------------------------------
+    def observation_parts(self, position: Position, seat: int) -> dict[str, str]:
+        """What ``seat`` sees at ``position``, piece by piece: its player view (the game's
+        ``player_view``, key by key), the public facts of the decision in progress, the seat to
+        move and, when it is ``seat``, its legal actions (which by the library's rule depend
+        only on what it may see). At a chance node: the same for the state before the step, and
+        the kind of the draw."""
+        key = ("parts", seat)
+        found: dict[str, str] | None = position.memo.get(key)
+        if found is not None:
+            return found
         state = position.state
+        parts: dict[str, str] = {"seat": str(seat)}
         if state is None:
-            return f"seat {seat}; set-up"
-        spec = self.spec
-        view = spec.view(state, seat)
-        parts = [f"seat {seat}", *(f"{key}={view[key]!r}" for key in sorted(view))]
-        context = spec.public_context(state)
-        if context:
-            parts.append(context)
-        if position.need is not None:
-            parts.append(f"drawing {position.need.kind}")
-        elif self.is_terminal(position):
-            parts.append("over")
+            parts["node"] = "set-up"
         else:
-            mover = spec.current_player(state)
-            parts.append(f"to move: seat {mover}")
-            if mover == seat:
-                legal = ", ".join(self.notation(a) for a in spec.legal_actions(state))
-                parts.append(f"legal: {legal}")
-        return "; ".join(parts)
+            spec = self.spec
+            view = spec.view(state, seat)
+            parts.update((name, repr(view[name])) for name in sorted(view))
+            context = spec.public_context(state)
+            if context:
+                parts["context"] = context
+            if position.need is not None:
+                parts["node"] = f"drawing {position.need.kind}"
+            elif self.is_terminal(position):
+                parts["node"] = "over"
+            else:
+                mover = spec.current_player(state)
+                parts["node"] = f"to move: seat {mover}"
+                if mover == seat:
+                    legal = spec.legal_actions(state)
+                    parts["legal"] = ", ".join(self.notation(state, a) for a in legal)
+        position.memo[key] = parts
+        return parts
+
+    def observation(self, position: Position, seat: int) -> str:
+        """What ``seat`` sees now, as text (``observation_parts``): the observation string."""
+        return "; ".join(f"{k}={v}" for k, v in self.observation_parts(position, seat).items())
+
+    def recall_entry(self, position: Position, seat: int) -> str:
+        """What ``seat`` saw of the move into ``position``: its own action in the notation,
+        or only that another seat acted or chance drew (and the kind of draw, which is
+        public), then every piece of its observation that changed, with its new value."""
+        key = ("entry", seat)
+        found: str | None = position.memo.get(key)
+        if found is not None:
+            return found
+        parent, via = position.parent, position.via
+        assert parent is not None and via is not None
+        mover, index = via
+        if mover is None:
+            head = "chance"
+        elif mover == seat:
+            head = f"you: {self.action_string(parent, index)}"
+        else:
+            head = f"seat {mover} acts"
+        before = self.observation_parts(parent, seat)
+        now = self.observation_parts(position, seat)
+        changed = [f"{k}={v}" for k, v in now.items() if before.get(k) != v]
+        changed += [f"{k} gone" for k in before if k not in now]
+        entry = " | ".join([head, *changed])
+        position.memo[key] = entry
+        return entry
+
+    def information_state(self, position: Position, seat: int) -> str:
+        """Everything ``seat`` has seen, with perfect recall: its first observation, then one
+        line per node passed (``recall_entry``: its own actions, the others' and chance's moves
+        as far as it saw them, what changed in its view), then its observation now. Two
+        histories give the same string exactly when the seat saw the same at every node and
+        took the same actions."""
+        entries = self._recall(position, seat)[0]
+        root = position
+        while root.parent is not None:
+            root = root.parent
+        start = "start: " + self.observation(root, seat)
+        now = "now: " + self.observation(position, seat)
+        return "\n".join([f"seat {seat}", start, *entries, now])
 
     def tensor(self, position: Position, seat: int) -> list[float]:
         """The observation tensor of ``seat`` (layout: ``spec.tensor_layout``), from its view."""
@@ -458,6 +572,65 @@ class Table:
 
     def tensor_layout(self) -> tuple[tuple[str, int], ...]:
         return self.layout
+
+    def information_tensor_layout(self) -> tuple[tuple[str, int], ...]:
+        """The observation tensor's pieces, then ``history``: ``RECALL_WIDTH`` numbers for each
+        of the ``max_length`` nodes a game can pass (``max_game_length`` bounds the history)."""
+        return (*self.layout, ("history", RECALL_WIDTH * self.max_length))
+
+    def information_tensor(self, position: Position, seat: int) -> list[float]:
+        """The information-state tensor of ``seat``: its observation tensor now, then for node
+        i of the history (slot i - 1, zeros after the last node): the seat's own action index
+        + 1 when it moved there (else 0), the mover + 1 (0 for chance), and a 24-bit digest of
+        ``recall_entry`` (what it saw change), exact in float32. Perfect recall up to digest
+        collisions (about 2**-24 per pair of different entries at the same node)."""
+        numbers = self.recall_numbers(position, seat)
+        padding = [0.0] * (RECALL_WIDTH * self.max_length - len(numbers))
+        return self.tensor(position, seat) + numbers + padding
+
+    def recall_numbers(self, position: Position, seat: int) -> list[float]:
+        """The filled part of the ``history`` block: ``RECALL_WIDTH`` numbers per node passed,
+        in order (the nodes of a history have lengths 1, 2, ...)."""
+        if position.length > self.max_length:
+            raise AdapterError(f"a history longer than max_length {self.max_length}")
+        return list(self._recall(position, seat)[1])
+
+    def _recall(self, position: Position, seat: int) -> tuple[list[str], array[float]]:
+        """The recall entries and history numbers of the nodes passed. Every
+        ``_CHECKPOINT``-th node keeps both for the nodes up to it, so a read-out walks back at
+        most that far (instead of the whole history at every node)."""
+        key = ("upto", seat)
+        pending: list[Position] = []
+        entries: list[str] = []
+        numbers: array[float] = array("d")
+        node = position
+        while node.parent is not None:
+            cached = node.memo.get(key)
+            if cached is not None:
+                entries, numbers = list(cached[0]), array("d", cached[1])
+                break
+            pending.append(node)
+            node = node.parent
+        for node in reversed(pending):
+            assert node.via is not None
+            mover, index = node.via
+            entry = self.recall_entry(node, seat)
+            entries.append(entry)
+            numbers.append(float(index + 1) if mover == seat else 0.0)
+            numbers.append(0.0 if mover is None else float(mover + 1))
+            numbers.append(float(_digest(entry)))
+            if node.length % _CHECKPOINT == 0:
+                node.memo[key] = (tuple(entries), array("d", numbers))
+        return entries, numbers
+
+
+_CHECKPOINT = 32
+RECALL_WIDTH = 3
+"""Numbers per history node in the information-state tensor."""
+
+
+def _digest(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=3).digest(), "big")
 
 
 _TABLES: dict[tuple[str, tuple[tuple[str, Any], ...]], Table] = {}

@@ -6,24 +6,44 @@ in a game string, which OpenSpiel would otherwise read as an integer), ``max_len
 before a game is cut off, see ``core.Table.truncated``) and every interpretation option of
 ``GameConfig`` by name with its value string (``market_refill=redraw_all``).
 
+Action space (``FrescoSpec.actions``): every get-up slot, plan, purchase, booth closing,
+restoration (with every bishop move), altar hand-in (with module 3 also those with pink and
+brown, R3.8), studio, blend (pink and brown with module 3, R3.5), theatre, the track-space
+choice as slots, end; then each module's part: module 1 every portrait taken (a Merchant's also
+with each pair of primaries it names) and the Sexton to every segment; module 2 each pile's
+request with every set of 3 fresco tiles whose backs fit it and the 3 income primaries; module
+3 nothing of its own; modules 4-6 their cards, gold and glass actions.
+
+Chance outcomes: ``start_space``, ``market``, ``fresco`` (the deal); module 1 ``portrait``
+(the shuffle of the deck, one draw per card), module 3 ``fresco_removed`` (the 7 tiles removed
+at set-up), module 4 ``wishing_card``, module 5 ``disc``, module 6 ``glass`` and ``window``.
+
 Tensor layout (``FrescoSpec.tensor_layout`` gives the names and sizes in order), all from
 ``player_view(state, seat)`` and the public turn: ``observer`` (one-hot seat), ``to_move``
 (one-hot actor, Leonardo last with 2 players; all 0 at the end), ``phase`` (one-hot get-up,
 plan, action, over), ``round``, ``final``, ``side``, per actor ``track``, ``mood`` and
 ``hostel`` (get-up index + 1, 0 asleep) and ``held_tiles``, the observer's own ``money`` and
-``paints`` (6 base paints), per actor ``plans`` (visible flag + 6 column counts, zero while
-hidden), ``cathedral`` (25 segments row-major x (tile present, value, 6 paint counts)),
-``bishop`` (one-hot 25), ``booths`` (every booth slot x (tile present, 6 paint counts)),
-``turn`` (one-hot location x 7, one-hot actor, actions left), ``track_choice`` (pending
-spaces), and with module 4 ``well`` (well, supply, deck, own pennies, own symbol pennies, own
-cards), module 5 ``gold`` (supply, own leaf gold, one-hot gilding colour x 6), module 6
-``glass`` (offer x 4, bag, own tokens x 4, workbench slots filled x 6, pile).
+``paints`` (6 base paints; 8 with module 3: then pink, brown), per actor ``plans`` (visible flag
++ 6 column counts, zero while hidden), ``cathedral`` (25 segments row-major x (tile present,
+value, 6 or 8 paint counts)), ``bishop`` (one-hot 25), ``booths`` (every booth slot x (tile
+present, 6 paint counts)), ``turn`` (one-hot location x 7, one-hot actor, actions left),
+``track_choice`` (pending spaces); then per module in play, in module order: module 1
+``portraits`` (deck size; per display space a one-hot over the 18 cards; per player the count
+of each card held; a flag per removed card; per actor portraits taken this round; per player
+Sexton moves made; a Sexton move awaiting its restoration), module 2 ``requests`` (per request
+tile, piles in general/orange/green/purple order: in its pile, one-hot owner of the stack it
+tops, removed; per actor a flag per fresco tile held loose; per actor a request fulfilled this
+round; per player general-request primaries still to choose), module 3 ``fresco_removed``
+(how many tiles set-up removed; which is hidden, A3.1), module 4 ``well`` (well, supply, deck,
+own pennies, own symbol pennies, own cards), module 5 ``gold`` (supply, own leaf gold, one-hot
+gilding colour x 6), module 6 ``glass`` (offer x 4, bag, own tokens x 4, workbench slots
+filled x 6, pile).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from .. import fresco as fa
@@ -32,24 +52,27 @@ from ..fresco.config import OPTION_TYPES, GameConfig, derive_tables
 from ..fresco.flow import new_game
 from ..fresco.modules.glaziers import Glaziers
 from ..fresco.modules.leaf_gold import LeafGold
+from ..fresco.modules.portraits import PRIMARY_ORDER, PortraitRules
+from ..fresco.modules.requests import INCOME_CHOICES, TILES_PER_REQUEST, Requests
+from ..fresco.modules.requests_data import REQUEST_TYPES
+from ..fresco.modules.special_blends import SpecialBlends
 from ..fresco.modules.wishing_well import WishingWell
 from ..fresco.state import Phase, State
 from ..fresco.vocab import (
     BASE_PAINTS,
-    BLENDS,
     GLASS,
     PLAN_COLUMNS,
     PRIMARIES,
     SEGMENTS,
     Location,
     Module,
+    Paint,
 )
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
 from . import core
 from .core import AdapterError, GameSpec, Params, Slot, one_hot
-from .notation import notation
 
 MAX_PER_COLUMN = 3
 TRACK_CHOICES = 4
@@ -144,8 +167,12 @@ class FrescoSpec(GameSpec):
             parts.append(f"restoring={r.segment},{r.tile},{r.step},{r.gild},{r.window},{r.glass}")
         return "; ".join(parts)
 
-    def notation(self, action: object) -> str:
-        return notation(action)
+    def notation(self, state: Any, action: object) -> str:
+        """The library's Fresco notation (``fresco.notation``: ``up 7:00``, ``buy IV:2``)."""
+        return fa.notation(action, state)  # type: ignore[arg-type]
+
+    def parse(self, state: Any, text: str) -> object:
+        return fa.parse_action(state, text)
 
     def rules(self) -> GameRules[Any, Any]:
         return GAME
@@ -195,10 +222,11 @@ class FrescoSpec(GameSpec):
         for segment in SEGMENTS:
             found.append(fa.Restore(segment))
             found.extend(fa.Restore(segment, to) for to in SEGMENTS)
-        triples = tuple(combinations_with_replacement(BASE_PAINTS, 3))
-        found.extend(fa.RestoreAltar(paints) for paints in triples)
+        triples = [*combinations_with_replacement(BASE_PAINTS, 3)]
+        triples += [paints for paints, _ in tables.altar_hand_ins]  # R3.8: pink and brown
+        found.extend(dict.fromkeys(fa.RestoreAltar(paints) for paints in triples))
         found.append(fa.EarnStudio())
-        found.extend(fa.Blend(result) for result in BASE_PAINTS if result in BLENDS)
+        found.extend(fa.Blend(result) for result in Paint if result in tables.blends)
         found.append(fa.AttendTheatre())
         found.extend(Slot("track", k) for k in range(TRACK_CHOICES))
         found.append(fa.EndTurn())
@@ -226,7 +254,12 @@ class FrescoSpec(GameSpec):
         found += [("market", tile) for tile in market]
         found += [("fresco", tile) for tile in sorted(set(tables.dealt_tiles))]
         for module in tables.modules:
-            if isinstance(module, WishingWell):
+            if isinstance(module, PortraitRules):
+                found += [("portrait", card) for card in sorted(module.cards)]
+            elif isinstance(module, SpecialBlends):
+                removable = sorted({*tables.dealt_tiles, *module.base_tiles})
+                found += [("fresco_removed", tile) for tile in removable]
+            elif isinstance(module, WishingWell):
                 found += [("wishing_card", card) for card in sorted(set(module.deck))]
             elif isinstance(module, LeafGold):
                 found += [("disc", disc.value) for disc in module.discs]
@@ -240,6 +273,7 @@ class FrescoSpec(GameSpec):
         tables = derive_tables(config)
         players, actors = tables.players, tables.actors
         slots = sum(tables.booth_capacities)
+        width = _paint_width(tables)
         layout = [
             ("observer", players),
             ("to_move", actors),
@@ -252,14 +286,25 @@ class FrescoSpec(GameSpec):
             ("hostel", actors),
             ("held_tiles", actors),
             ("money", 1),
-            ("paints", len(BASE_PAINTS)),
+            ("paints", width),
             ("plans", actors * (1 + len(PLAN_COLUMNS))),
-            ("cathedral", len(SEGMENTS) * (2 + len(BASE_PAINTS))),
+            ("cathedral", len(SEGMENTS) * (2 + width)),
             ("bishop", len(SEGMENTS)),
             ("booths", slots * (1 + len(BASE_PAINTS))),
             ("turn", len(_LOCATIONS) + actors + 1),
             ("track_choice", TRACK_CHOICES),
         ]
+        for module in tables.modules:
+            if isinstance(module, PortraitRules):
+                cards = len(module.cards)
+                size = 1 + (module.display_size + players + 1) * cards + actors + players + 1
+                layout.append(("portraits", size))
+            elif isinstance(module, Requests):
+                requests = sum(len(pile) for pile in module.piles)
+                size = requests * (2 + players) + actors * len(tables.fresco_pieces)
+                layout.append(("requests", size + actors + players))
+            elif isinstance(module, SpecialBlends):
+                layout.append(("fresco_removed", 1))
         if Module.WISHING_WELL in config.modules:
             layout.append(("well", 6))
         if Module.LEAF_GOLD in config.modules:
@@ -281,7 +326,8 @@ class FrescoSpec(GameSpec):
         out += [float(v) + 1.0 for v in _seq(view["hostel"])]
         out += [float(v) for v in _seq(view["held_tiles"])]
         out.append(float(_seq(view["money"])[seat]))
-        out += [float(v) for v in _seq(_seq(view["paints"])[seat])]
+        width = _paint_width(tables)
+        out += _counts(_seq(_seq(view["paints"])[seat]), width)
         for plan in _seq(view["plans"]):
             if isinstance(plan, fa.SubmitPlan):
                 out += [1.0, *(float(n) for n in plan.counts)]
@@ -289,11 +335,11 @@ class FrescoSpec(GameSpec):
                 out += [0.0] * (1 + len(PLAN_COLUMNS))
         for tile in _seq(view["cathedral"]):
             if isinstance(tile, str):
-                pieces = tables.fresco_pieces.get(tile, (0,) * len(BASE_PAINTS))
+                pieces = tables.fresco_pieces.get(tile, ())
                 value = tables.fresco_value.get(tile, 0)
-                out += [1.0, float(value), *(float(n) for n in pieces)]
+                out += [1.0, float(value), *_counts(pieces, width)]
             else:
-                out += [0.0] * (2 + len(BASE_PAINTS))
+                out += [0.0] * (2 + width)
         out += one_hot(len(SEGMENTS), SEGMENTS.index(state.bishop))
         for booth in _seq(view["booths"]):
             for tile in _seq(booth):
@@ -307,6 +353,13 @@ class FrescoSpec(GameSpec):
         out.append(0.0 if turn is None else float(turn.left))
         choices = sorted(state.pending_track)[:TRACK_CHOICES]
         out += [float(s) for s in choices] + [0.0] * (TRACK_CHOICES - len(choices))
+        for module in tables.modules:
+            if isinstance(module, PortraitRules):
+                out += _portrait_tensor(state, view, module)
+            elif isinstance(module, Requests):
+                out += _request_tensor(state, view, module)
+            elif isinstance(module, SpecialBlends):
+                out.append(float(_num(view["fresco_removed"])))
         modules = state.config.modules
         if Module.WISHING_WELL in modules:
             cards = _seq(view["cards"])[seat]
@@ -331,6 +384,104 @@ class FrescoSpec(GameSpec):
             out += [*offer, float(_num(view["glass_bag"])), *own]
             out += bench + [0.0] * (6 - len(bench)) + [float(_num(view["window_pile"]))]
         return out
+
+
+def _paint_width(tables: Any) -> int:
+    """8 paint counts with module 3 (pink and brown, R3.1), else the 6 base paints."""
+    return len(Paint) if tables.special_paints else len(BASE_PAINTS)
+
+
+def _counts(values: Sequence[int], width: int) -> list[float]:
+    found = [float(v) for v in values[:width]]
+    return found + [0.0] * (width - len(found))
+
+
+def _portrait_tensor(state: State, view: Mapping[str, object], rules: PortraitRules) -> list[float]:
+    """Module 1, all public (R1.7, A1.10): deck size; per display space the card one-hot; per
+    player the count of each card held; removed cards; per actor portraits taken this round;
+    per player Sexton moves made; a Sexton move awaiting its restoration."""
+    cards = sorted(rules.cards)
+    where = {card: i for i, card in enumerate(cards)}
+    out = [float(_num(view["portrait_deck"]))]
+    for card in _seq(view["portrait_display"]):
+        out += one_hot(len(cards), where.get(card) if isinstance(card, str) else None)
+    for held in _seq(view["portraits_held"]):
+        counts = [0.0] * len(cards)
+        for card in _seq(held):
+            counts[where[card]] += 1.0
+        out += counts
+    removed = set(_seq(view["portraits_removed"]))
+    out += [1.0 if card in removed else 0.0 for card in cards]
+    p = state.portraits
+    assert p is not None
+    out += [float(n) for n in p.taken] + [float(n) for n in p.sexton_used]
+    out.append(1.0 if p.sexton_armed else 0.0)
+    return out
+
+
+def _request_tensor(state: State, view: Mapping[str, object], rules: Requests) -> list[float]:
+    """Module 2, all public (R2.13, A2.3): per request tile (piles in ``REQUEST_TYPES`` order,
+    top first) whether it is in its pile, on a stack of each player, or removed; per actor its
+    loose fresco tiles (a flag per tile); per actor a request fulfilled this round; per player
+    general-request primaries still to choose (A2.6)."""
+    tiles = [tile for pile in rules.piles for tile in pile]
+    players = state.tables.players
+    piles = view["request_piles"]
+    assert isinstance(piles, dict)
+    in_pile = {tile for pile in piles.values() for tile in pile}
+    owner = {}
+    for seat, stacks in enumerate(_seq(view["request_stacks"])):
+        for request, _ in _seq(stacks):
+            owner[request] = seat
+    removed = set(_seq(view["requests_removed"]))
+    out: list[float] = []
+    for tile in tiles:
+        out.append(1.0 if tile in in_pile else 0.0)
+        out += one_hot(players, owner.get(tile))
+        out.append(1.0 if tile in removed else 0.0)
+    fresco = sorted(state.tables.fresco_pieces)
+    for loose in _seq(view["loose_tiles"]):
+        mine = set(_seq(loose))
+        out += [1.0 if tile in mine else 0.0 for tile in fresco]
+    q = state.requests
+    assert q is not None
+    out += [1.0 if used else 0.0 for used in q.used] + [float(n) for n in q.income_due]
+    return out
+
+
+def _portrait_actions(tables: Any) -> list[object]:
+    """Module 1: every displayed card taken (Leonardo names no primaries, R1.24), a Merchant's
+    also with each multiset of primaries it names (R1.14, A1.5); the Sexton to every segment."""
+    portraits = _module(tables.modules, PortraitRules)
+    found: list[object] = []
+    for card in sorted(portraits.cards):
+        found.append(fa.TakePortrait(card))
+        choice = portraits.cards[card].choice
+        if choice:
+            combos = combinations_with_replacement(PRIMARY_ORDER, choice)
+            found.extend(fa.TakePortrait(card, paints) for paints in combos)
+    found.extend(fa.UseSexton(to) for to in SEGMENTS)
+    return found
+
+
+def _request_actions(tables: Any) -> list[object]:
+    """Module 2: each pile's request with every set of 3 fresco tiles whose backs fit it
+    (R2.5, R2.6: any three for the general pile), and the income primary (A2.6)."""
+    requests = _module(tables.modules, Requests)
+    tiles = sorted(tables.fresco_pieces)
+    found: list[object] = []
+    for kind in REQUEST_TYPES:
+        colour = None if kind == "general" else Paint(kind)
+        fits = [t for t in tiles if colour is None or colour in requests.splashes.get(t, ())]
+        combos = combinations(fits, TILES_PER_REQUEST)
+        found.extend(fa.FulfilRequest(kind, combo) for combo in combos)
+    found.extend(INCOME_CHOICES)
+    return found
+
+
+def _special_blend_actions(tables: Any) -> list[object]:
+    """Module 3 adds no action kind: its blends and altar hand-ins are in the base part."""
+    return []
 
 
 def _wishing_well_actions(tables: Any) -> list[object]:
@@ -366,6 +517,9 @@ def _glaziers_actions(tables: Any) -> list[object]:
 
 
 MODULE_ACTIONS: dict[Module, Callable[[Any], list[object]]] = {
+    Module.PORTRAITS: _portrait_actions,
+    Module.REQUESTS: _request_actions,
+    Module.SPECIAL_BLENDS: _special_blend_actions,
     Module.WISHING_WELL: _wishing_well_actions,
     Module.LEAF_GOLD: _leaf_gold_actions,
     Module.GLAZIERS: _glaziers_actions,

@@ -10,7 +10,7 @@ request                                        reply
 ``{"cmd": "new_game", "game": "fresco",``       ``{"ok": true}``; ``setup`` is a game record's
 ``"setup": {...}, "chance": [[kind, item]]}``   ``setup`` object, ``chance`` the set-up's draws
 ``{"cmd": "legal_actions"}``                    ``{"ok": true, "player": 0, "actions": [...]}``
-                                                (notation strings; ``player`` null at the end)
+                                                (the game's notation; ``player`` null at end)
 ``{"cmd": "apply", "action": "buy_tile ...",``  ``{"ok": true}``, or ``ok`` false when refused;
 ``"json": {...}, "chance": [[kind, item]]}``    ``chance``: the draws this step makes, in order
 ``{"cmd": "scores"}``                           ``{"ok": true, "scores": [..], "over": false}``
@@ -73,7 +73,7 @@ class ReferenceEngine:
         self.state: Any = None
 
     def _spec(self) -> GameSpec:
-        if self.spec is None:
+        if self.spec is None or self.state is None:
             raise Refused("no game: send new_game first")
         return self.spec
 
@@ -82,8 +82,9 @@ class ReferenceEngine:
         codec = spec.rules().codec
         assert codec is not None
         config = codec.config_from_json(setup)
-        self.spec = spec
-        self.state = self._run(lambda: spec.new_game(config, _outcomes(chance)))
+        self.spec, self.state = None, None  # a refused set-up leaves no game
+        state = self._run(lambda: spec.new_game(config, _outcomes(chance)))
+        self.spec, self.state = spec, state
 
     def _run(self, step: Any) -> Any:
         try:
@@ -102,7 +103,7 @@ class ReferenceEngine:
 
     def legal_actions(self) -> tuple[int | None, list[str]]:
         spec = self._spec()
-        return spec.current_player(self.state), [spec.notation(a) for a in self.legal()]
+        return spec.current_player(self.state), [spec.notation(self.state, a) for a in self.legal()]
 
     def after(self, before: Any, action: Any, state: Any) -> Any:
         """The state after a step (a wrapper may change it)."""
@@ -110,7 +111,8 @@ class ReferenceEngine:
 
     def apply(self, action: str, action_json: Any, chance: Sequence[Outcome]) -> None:
         spec = self._spec()
-        chosen = next((a for a in self.legal() if spec.notation(a) == action), None)
+        state = self.state
+        chosen = next((a for a in self.legal() if spec.notation(state, a) == action), None)
         if chosen is None:
             raise Refused(f"{reprlib.repr(action)} is not a legal action here")
         before = self.state

@@ -20,6 +20,7 @@ from attrs import frozen
 from ..adapters.core import Position, Table
 from ..adapters.games import table as make_table
 from ..kernel.chance import Outcome
+from ..kernel.errors import SHAPE_RULE, IllegalAction, RulesError
 from .engine import Engine, EngineError, Refused
 
 
@@ -141,7 +142,7 @@ def _one_game(
         except Refused as exc:
             return Divergence(index, step, "refused", where, detail=f"legal_actions: {exc}"), step
         legal = list(spec.legal_actions(state))
-        names = [spec.notation(a) for a in legal]
+        names = [spec.notation(state, a) for a in legal]
         our_seat = spec.current_player(state)
         if seat != our_seat:
             return (
@@ -179,7 +180,7 @@ def _one_game(
         if ours_over or table.is_terminal(position):
             return None, step
         action = rng.choice(legal)
-        text = spec.notation(action)
+        text = spec.notation(state, action)
         before = state
         position, drawn = _settle(table, table.play(position, table.encode(state, action)), rng)
         codec = spec.rules().codec
@@ -224,10 +225,21 @@ def _one_game(
             )
 
 
+def _refusal(table: Table, state: Any, text: str) -> IllegalAction | None:
+    """Our refusal of an action text only the engine lists (``spec.parse``: the rule that
+    forbids it, or the rule of the decision when the text names no action)."""
+    try:
+        table.spec.parse(state, text)
+    except IllegalAction as refused:
+        return refused
+    except RulesError as refused:
+        return IllegalAction(SHAPE_RULE, str(refused))
+    return None
+
+
 def _first_refusal(table: Table, state: Any, only_theirs: tuple[str, ...]) -> str:
     for text in only_theirs:
-        action = table.parse(text)
-        problem = None if action is None else table.spec.rules().explain(state, action)
+        problem = _refusal(table, state, text)
         if problem is not None:
             return f"we refuse {text}: {problem}"
     return ""
@@ -248,17 +260,11 @@ def _refusal_rules(
     """Why we refuse what only they list (our ``explain``), and the rules of what only we
     list."""
     spec = table.spec
-    explain = spec.rules().explain
     found: list[str] = []
     for text in only_theirs:
-        action = table.parse(text)
-        if action is None:
-            found.append(f"(no such action: {reprlib.repr(text)})")
-            continue
-        problem = explain(state, action)
-        if problem is not None:
-            found.append(problem.rule)
-    by_name = {spec.notation(a): a for a in legal}
+        problem = _refusal(table, state, text)
+        found.append(f"(ours too: {reprlib.repr(text)})" if problem is None else problem.rule)
+    by_name = {spec.notation(state, a): a for a in legal}
     for text in only_ours:
         found.extend(spec.action_rules(by_name[text]))
     return tuple(dict.fromkeys(found))
