@@ -16,4 +16,16 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
 )
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+settings.register_profile(
+    # scripts/mutation.py: the same examples for the clean run and every mutant
+    "mutation",
+    max_examples=30,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+if os.environ.get("FRESCO_MUTATION"):
+    settings.load_profile("mutation")
+else:
+    settings.load_profile("ci" if os.environ.get("CI") else "dev")

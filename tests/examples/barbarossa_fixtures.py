@@ -24,7 +24,7 @@ from fresco_rules.barbarossa import (
     new_game,
     token_ledger,
 )
-from fresco_rules.kernel.errors import IllegalAction
+from fresco_rules.kernel.errors import IllegalAction, MalformedAction
 from fresco_rules.kernel.protocol import ledger_totals
 
 # The common fixture of section E: 4 players A, B, C and D, clockwise.
@@ -76,12 +76,15 @@ def play(state: State, *actions: Action) -> State:
     return state
 
 
-def refused(state: State, action: object, rule: str) -> IllegalAction:
-    """Check that ``action`` is refused with ``rule`` by both ``explain`` and ``apply``, and
-    that the state is unchanged; returns the violation."""
+def refused(state: State, action: object, rule: str, *, malformed: bool = False) -> IllegalAction:
+    """Check that ``action`` is refused with ``rule`` and the right kind of refusal
+    (``MalformedAction`` when ``malformed``, else ``IllegalAction``) by both ``explain`` and
+    ``apply``, and that the state is unchanged; returns the violation."""
     problem = explain(state, action)
     assert problem is not None, f"{action!r} was accepted"
     assert problem.rule == rule, f"{action!r}: {problem}"
+    kind = MalformedAction if malformed else IllegalAction
+    assert type(problem) is kind, f"{action!r}: {type(problem).__name__}, not {kind.__name__}"
     try:
         apply(state, action)
     except IllegalAction as raised:

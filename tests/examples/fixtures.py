@@ -32,7 +32,7 @@ from fresco_rules.fresco import (
 )
 from fresco_rules.fresco.flow import order_a
 from fresco_rules.fresco.vocab import BASE_PAINTS, GRID, SEGMENTS
-from fresco_rules.kernel.errors import IllegalAction
+from fresco_rules.kernel.errors import IllegalAction, MalformedAction
 
 # The common fixture of section E: 4 players Red, Blue, Green and Yellow.
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
@@ -228,13 +228,18 @@ def with_booth(state: State, booth: int, tiles: tuple[str, ...]) -> State:
 # --- checks ---------------------------------------------------------------------------------
 
 
-def assert_illegal(state: State, action: Action | object, rule: str) -> IllegalAction:
-    """``explain`` names ``rule``; ``apply`` raises that same violation and leaves the state
-    unchanged."""
+def assert_illegal(
+    state: State, action: Action | object, rule: str, *, malformed: bool = False
+) -> IllegalAction:
+    """``explain`` names ``rule`` with the right kind of refusal (``MalformedAction`` when
+    ``malformed``, else ``IllegalAction``); ``apply`` raises that same violation and leaves the
+    state unchanged."""
     kept = copy.deepcopy(state)
     problem = explain(state, action)
     assert problem is not None, f"{action!r} was accepted"
     assert problem.rule == rule, f"{action!r}: {problem}"
+    kind = MalformedAction if malformed else IllegalAction
+    assert type(problem) is kind, f"{action!r}: {type(problem).__name__}, not {kind.__name__}"
     with pytest.raises(IllegalAction) as raised:
         apply(state, action)
     assert raised.value == problem

@@ -343,7 +343,7 @@ def test_A_B_15_letter_requests(check: LetterCheck) -> None:
         assert len(legal_actions(state)) == 27  # A-Z and "no such letter"
         assert play(state, GiveLetter("z")).notes[-1].letter == "Z"  # taken as given
     refused(state, GiveLetter("?"), "A-B.15")
-    refused(state, GiveLetter("ab"), "B9")
+    refused(state, GiveLetter("ab"), "B9", malformed=True)
     # The same position may be asked again.
     again = play(state, GiveLetter("B"), RollDie()) if check is LetterCheck.ON else None
     assert again is None or again.notes[-1].position == 6

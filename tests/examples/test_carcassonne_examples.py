@@ -28,6 +28,7 @@ from fresco_rules.carcassonne import (
     winners,
 )
 from fresco_rules.carcassonne.scoring import majority
+from fresco_rules.kernel.errors import IllegalAction, MalformedAction, RulesError
 
 from .carcassonne_fixtures import (
     CITY_RING,
@@ -46,9 +47,13 @@ from .carcassonne_fixtures import (
 )
 
 
-def _rule(state: State, action: object) -> str:
+def _rule(state: State, action: object, *, malformed: bool = False) -> str:
+    """The rule ``action`` is refused under, checking the kind of refusal too
+    (``MalformedAction`` when ``malformed``, else ``IllegalAction``)."""
     problem = explain(state, action)
     assert problem is not None, f"{action!r} was accepted"
+    kind = MalformedAction if malformed else IllegalAction
+    assert type(problem) is kind, f"{action!r}: {type(problem).__name__}, not {kind.__name__}"
     with pytest.raises(type(problem)):
         apply(state, action)
     return problem.rule
@@ -484,8 +489,6 @@ class _Hostile:
 
 @pytest.mark.rule("C1", "C6", "F2")
 def test_hostile_input_gets_a_rules_error_and_leaves_the_state_alone() -> None:
-    from fresco_rules.kernel.errors import MalformedAction, RulesError
-
     state = new_game(GameConfig(), 0, chance=[("tile", "U")])
     snapshot = attrs.evolve(state)
     action: object

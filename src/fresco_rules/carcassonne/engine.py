@@ -10,8 +10,9 @@ import reprlib
 from collections.abc import Callable
 from typing import Any
 
-from ..kernel.errors import IllegalAction, MalformedAction
+from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 from ..kernel.registry import implements
+from ..kernel.shapes import shape_problem
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
 from .config import FestivalReturn
 from .flow import end_turn
@@ -332,10 +333,16 @@ def _violation(state: State, action: object) -> IllegalAction | None:
         return _malformed(state, f"{_show(action)} is not a Carcassonne action")
     if state.phase is Phase.OVER:
         return IllegalAction("C15", "the game is over", where=state.where())
+    problem = shape_problem(action)
+    if problem is None:
+        return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
     try:
-        return rules[0](state, action)
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-        return _malformed(state, f"malformed {type(action).__name__}: {_show(str(exc))}")
+        found = rules[0](state, action)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+        found = None  # the odd field reached code that assumes the declared type
+    if found is not None:
+        return found
+    return MalformedAction(SHAPE_RULE, problem, seat=current_player(state), where=state.where())
 
 
 def explain(state: State, action: object) -> IllegalAction | None:

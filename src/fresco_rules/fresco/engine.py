@@ -7,6 +7,7 @@ from typing import Any
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 from ..kernel.memo import memo_last
 from ..kernel.registry import implements
+from ..kernel.shapes import shape_problem
 from ..kernel.untrusted import describe
 from . import extensions as ext
 from . import turns
@@ -75,12 +76,6 @@ _GET_UP, _PLANNING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.OVER
 _MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
 _AT_STUDIO, _WORKSHOP, _AT_THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
 
-_PHASE_RULE = {
-    Phase.GET_UP: "R0.17",
-    Phase.PLAN: "R0.25",
-    Phase.ACTION: "R0.30",
-    Phase.OVER: "R0.62",
-}
 _BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
 _SPECIAL_BLEND_ACTIONS = (*_BLEND_ACTIONS, *(Blend(result) for result in SPECIAL_BLENDS))
 _BLEND_NEEDS = tuple(
@@ -177,16 +172,22 @@ def _violation(state: State, action: object) -> IllegalAction | None:
             return IllegalAction(
                 due.rule, due.reason, seat=current_player(state), where=state.where()
             )
+    problem = shape_problem(action)
+    if problem is None:
+        return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
+    return _misshapen(state, action, rules[0], problem)
+
+
+def _misshapen(state: State, action: object, check: Check, problem: str) -> IllegalAction:
+    """K.1: the refusal of an action with a field of the wrong type: the validator's own when
+    it has one (naming the precise rule), otherwise ``MalformedAction`` under K.1."""
     try:
-        return rules[0](state, action)
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
-        # Only reachable with hand-built actions holding odd field values.
-        return MalformedAction(
-            _PHASE_RULE[state.phase],
-            f"malformed {type(action).__name__}: {describe(str(exc))}",
-            seat=current_player(state),
-            where=state.where(),
-        )
+        found = check(state, action)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+        found = None  # the odd field reached code that assumes the declared type
+    if found is not None:
+        return found
+    return MalformedAction(SHAPE_RULE, problem, seat=current_player(state), where=state.where())
 
 
 def _rules_for(action: object) -> tuple[Check, Effect] | None:

@@ -1,0 +1,466 @@
+"""Mutation testing of the rule modules with mutmut 3 (issue 15).
+
+    .venv/bin/python scripts/mutation.py                      # every target, one worker
+    .venv/bin/python scripts/mutation.py fresco.scoring -j 2  # named targets only
+    .venv/bin/python scripts/mutation.py --list               # the targets and their tests
+    .venv/bin/python scripts/mutation.py --report             # rebuild the report only
+
+Each target is one rule module run against the tests that exercise it (mutmut then runs, per
+mutant, only the selected tests that call the mutated function). Results go to
+``mutation/results/<target>.json``; ``mutation/report.md`` and ``mutation/report.json`` sum
+them up per module: generated / killed / survived / timed out / equivalent, and the survivors.
+
+Two things mutmut 3 does not do out of the box, handled here without touching the library:
+
+* It skips every decorated function. Nearly every rule function carries ``@implements(...)``,
+  which only records its rule IDs under the function's qualified name and returns the function
+  unchanged. Functions whose only decorators are ``implements(...)`` are mutated: the
+  decorator stays on mutmut's trampoline (which keeps the function's name, qualified name and
+  docstring, so the registry records the same names) and is dropped from the copies mutmut
+  makes of the function (so no ``x_...__mutmut_3`` ever lands in the rules registry).
+* Its workers fork from a process that has imported the package, so a mutant in a function
+  that runs at import time (the ``NEIGHBOURS``/``ORTHOGONAL``/``ALTAR_HAND_INS`` tables, the
+  prebuilt action tuples) never takes effect. Such functions are found by importing the
+  mutated package in a fresh interpreter with mutmut's call recording on; every surviving (or
+  test-less) mutant in one of them is re-run in a fresh interpreter, where the tables are built
+  by the mutant.
+
+Survivors that no test can tell apart from the original are listed, each with a reason, in
+``mutation/equivalent.toml``; ``tests/test_mutation_equivalents.py`` checks that every entry
+still names a mutant of the current code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "mutation" / "results"
+EQUIVALENT_FILE = ROOT / "mutation" / "equivalent.toml"
+PACKAGES = ("fresco_rules.fresco", "fresco_rules.barbarossa", "fresco_rules.carcassonne")
+
+def _examples(prefix: str = "", exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The example test files of one game (``prefix``: their name after ``test_``)."""
+    found = sorted((ROOT / "tests/examples").glob(f"test_{prefix}*.py"))
+    return tuple(
+        str(p.relative_to(ROOT)) for p in found if not any(x in p.name for x in exclude)
+    )
+
+
+_FRESCO_TESTS = (
+    *_examples(exclude=("barbarossa", "carcassonne")),
+    "tests/test_golden.py",
+    "tests/test_views.py",
+    "tests/properties/test_laws.py",
+    "tests/properties/test_hidden_information.py",
+    "tests/properties/test_special_blend_laws.py",
+)
+"""Fresco's example tests, the golden games and the cheap laws (about 11 s in all); the
+playout and state-machine properties stay out, as a surviving mutant would run them in full."""
+_BARBAROSSA_TESTS = (*_examples("barbarossa"), "tests/test_golden.py", "tests/test_views.py")
+_CARCASSONNE_TESTS = (*_examples("carcassonne"), "tests/test_golden.py")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One rule module and the tests run against its mutants."""
+
+    source: str
+    tests: tuple[str, ...]
+
+    @property
+    def module(self) -> str:
+        return self.source.removeprefix("src/").removesuffix(".py").replace("/", ".")
+
+
+def _module_target(name: str) -> Target:
+    return Target(f"src/fresco_rules/fresco/modules/{name}.py", _FRESCO_TESTS)
+
+
+TARGETS: dict[str, Target] = {
+    "fresco.scoring": Target("src/fresco_rules/fresco/scoring.py", _FRESCO_TESTS),
+    "fresco.turns": Target("src/fresco_rules/fresco/turns.py", _FRESCO_TESTS),
+    "fresco.flow": Target("src/fresco_rules/fresco/flow.py", _FRESCO_TESTS),
+    "fresco.engine": Target("src/fresco_rules/fresco/engine.py", _FRESCO_TESTS),
+    "fresco.module1.portraits": _module_target("portraits"),
+    "fresco.module2.requests": _module_target("requests"),
+    "fresco.module3.special_blends": _module_target("special_blends"),
+    "fresco.module4.wishing_well": _module_target("wishing_well"),
+    "fresco.module5.leaf_gold": _module_target("leaf_gold"),
+    "fresco.module6.glaziers": _module_target("glaziers"),
+    "barbarossa.scoring": Target("src/fresco_rules/barbarossa/scoring.py", _BARBAROSSA_TESTS),
+    "barbarossa.turns": Target("src/fresco_rules/barbarossa/turns.py", _BARBAROSSA_TESTS),
+    "barbarossa.flow": Target("src/fresco_rules/barbarossa/flow.py", _BARBAROSSA_TESTS),
+    "barbarossa.engine": Target("src/fresco_rules/barbarossa/engine.py", _BARBAROSSA_TESTS),
+    "carcassonne.scoring": Target(
+        "src/fresco_rules/carcassonne/scoring.py", _CARCASSONNE_TESTS
+    ),
+    "carcassonne.placement": Target(
+        "src/fresco_rules/carcassonne/placement.py", _CARCASSONNE_TESTS
+    ),
+    "carcassonne.flow": Target("src/fresco_rules/carcassonne/flow.py", _CARCASSONNE_TESTS),
+    "carcassonne.engine": Target("src/fresco_rules/carcassonne/engine.py", _CARCASSONNE_TESTS),
+}
+"""Every rule module, smallest and most central first within each game."""
+
+
+# --- mutmut handling of ``@implements`` -----------------------------------------------------
+
+
+def _is_implements(decorator: Any) -> bool:
+    import libcst as cst
+
+    call = decorator.decorator
+    return (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Name)
+        and call.func.value == "implements"
+    )
+
+
+def patch_mutmut() -> None:
+    """Let mutmut mutate functions whose only decorators are ``@implements(...)``."""
+    from mutmut.mutation import file_mutation as fm
+
+    if getattr(fm, "_fresco_patched", False):
+        return
+    skip = fm.MutationVisitor._skip_node_and_children
+    arrange = fm.function_trampoline_arrangement
+
+    def skip_node_and_children(self: Any, node: Any) -> bool:
+        import libcst as cst
+
+        if (
+            isinstance(node, cst.FunctionDef)
+            and node.decorators
+            and all(_is_implements(d) for d in node.decorators)
+        ):
+            # judged as if undecorated (implements only records names; its arguments are
+            # never mutated: mutmut skips every Decorator node)
+            return bool(skip(self, node.with_changes(decorators=())))
+        return bool(skip(self, node))
+
+    def trampoline_arrangement(function: Any, mutants: Any, class_name: Any) -> Any:
+        declared, methods, assigned, names = arrange(function, mutants, class_name)
+        # methods[0] is the trampoline, which keeps @implements; the copies lose it
+        copies = [
+            m.with_changes(decorators=[d for d in m.decorators if not _is_implements(d)])
+            for m in methods[1:]
+        ]
+        return declared, [methods[0], *copies], assigned, names
+
+    fm.MutationVisitor._skip_node_and_children = skip_node_and_children  # type: ignore[method-assign]
+    fm.function_trampoline_arrangement = trampoline_arrangement
+    fm._fresco_patched = True  # type: ignore[attr-defined]
+
+
+# --- listing mutants (shared with the equivalent-file test) -------------------------------------
+
+
+@dataclass(frozen=True)
+class MutantInfo:
+    """One mutant: its mutmut name, the function it lives in, and the lines it changes."""
+
+    name: str
+    function: str
+    removed: tuple[str, ...]
+    added: tuple[str, ...]
+
+
+def _changed_lines(before: str, after: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    removed: list[str] = []
+    added: list[str] = []
+    for line in difflib.unified_diff(before.split("\n"), after.split("\n"), lineterm="", n=0):
+        if line.startswith(("---", "+++", "@@")):
+            continue
+        if line.startswith("-"):
+            removed.append(line[1:].strip())
+        elif line.startswith("+"):
+            added.append(line[1:].strip())
+    return tuple(removed), tuple(added)
+
+
+def list_mutants(source: str) -> list[MutantInfo]:
+    """Every mutant mutmut generates for ``source`` (a path under src/), in mutmut's naming."""
+    import libcst as cst
+    from mutmut.mutation.file_mutation import create_mutations, deep_replace
+    from mutmut.mutation.trampoline_templates import mangle_function_name
+
+    patch_mutmut()
+    path = ROOT / source
+    module_name = Target(source, ()).module
+    code = path.read_text()
+    module, mutations, _, _ = create_mutations(str(path), code)
+    parents: dict[int, str] = {}
+    for statement in module.body:
+        if isinstance(statement, cst.ClassDef):
+            for item in statement.body.body:
+                if isinstance(item, cst.FunctionDef):
+                    parents[id(item)] = statement.name.value
+    counters: dict[str, int] = {}
+    found = []
+    for mutation in mutations:
+        function = mutation.contained_by_top_level_function
+        if not isinstance(function, cst.FunctionDef):
+            continue  # mutmut applies mutations inside functions and methods only
+        cls = parents.get(id(function))
+        mangled = mangle_function_name(name=function.name.value, class_name=cls) + "__mutmut"
+        counters[mangled] = counters.get(mangled, 0) + 1
+        mutated = deep_replace(function, mutation.original_node, mutation.mutated_node)
+        before = cst.Module([function]).code
+        after = cst.Module([mutated]).code  # type: ignore[list-item]
+        removed, added = _changed_lines(before, after)
+        qualname = function.name.value if cls is None else f"{cls}.{function.name.value}"
+        found.append(
+            MutantInfo(
+                name=f"{module_name}.{mangled}_{counters[mangled]}",
+                function=qualname,
+                removed=removed,
+                added=added,
+            )
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class Equivalent:
+    """One entry of ``mutation/equivalent.toml``."""
+
+    module: str
+    function: str
+    original: str
+    mutant: str
+    reason: str
+
+    def matches(self, info: MutantInfo) -> bool:
+        return (
+            info.function == self.function
+            and " ".join(info.removed) == self.original
+            and " ".join(info.added) == self.mutant
+        )
+
+
+def load_equivalents(path: Path = EQUIVALENT_FILE) -> list[Equivalent]:
+    data = tomllib.loads(path.read_text())
+    return [Equivalent(**entry) for entry in data.get("equivalent", [])]
+
+
+# --- running a target -------------------------------------------------------------------------
+
+
+def _mutmut_child(name: str, workers: int) -> None:
+    """Run mutmut on one target (in a process of its own: mutmut keeps global state)."""
+    from mutmut import __main__ as mm
+    from mutmut.configuration import config
+
+    patch_mutmut()
+    target = TARGETS[name]
+    cfg = config()
+    cfg.only_mutate = [target.source]
+    cfg.pytest_add_cli_args_test_selection = list(target.tests)
+    mm._run([], max_children=workers)
+
+
+def _statuses(target: Target) -> dict[str, str]:
+    from mutmut.stats import status_by_exit_code
+
+    meta = ROOT / "mutants" / (target.source + ".meta")
+    data = json.loads(meta.read_text())
+    return {k: status_by_exit_code[v] for k, v in data["exit_code_by_key"].items()}
+
+
+def _import_time_functions() -> set[str]:
+    """The mangled names of mutated functions that run while the game packages import."""
+    script = (
+        "import json, sys\n"
+        "from mutmut.state import state\n"
+        f"for p in {PACKAGES!r}: __import__(p)\n"
+        "json.dump(sorted(state()._stats), sys.stdout)\n"
+    )
+    env = {**os.environ, "MUTANT_UNDER_TEST": "stats", "PYTHONPATH": str(ROOT / "mutants/src")}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT / "mutants",
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return set(json.loads(done.stdout))
+
+
+def _fresh_run(mutant: str, tests: Sequence[str]) -> str:
+    """Run ``tests`` against ``mutant`` in a fresh interpreter: 'killed' or 'survived'."""
+    env = {
+        **os.environ,
+        "MUTANT_UNDER_TEST": mutant,
+        "PYTHONPATH": str(ROOT / "mutants/src"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+        cwd=ROOT / "mutants",
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    return "survived" if done.returncode == 0 else "killed"
+
+
+def run_target(name: str, workers: int) -> dict[str, Any]:
+    target = TARGETS[name]
+    started = time.monotonic()
+    shutil.rmtree(ROOT / "mutants", ignore_errors=True)
+    env = {**os.environ, "FRESCO_MUTATION": "1"}
+    log = ROOT / "mutation" / "results" / f"{name}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with log.open("w") as out:  # mutmut's progress spinner: kept out of the terminal
+        subprocess.run(
+            [sys.executable, __file__, "--mutmut-child", name, "-j", str(workers)],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            check=True,
+        )
+    statuses = _statuses(target)
+    infos = {info.name: info for info in list_mutants(target.source)}
+    at_import = _import_time_functions()
+    fresh: list[str] = []
+    for mutant, status in sorted(statuses.items()):
+        if status in ("survived", "no tests") and mutant.rpartition("__mutmut_")[0] in at_import:
+            statuses[mutant] = _fresh_run(mutant, target.tests)
+            fresh.append(mutant)
+    result = {
+        "target": name,
+        "module": target.module,
+        "source": target.source,
+        "tests": list(target.tests),
+        "seconds": round(time.monotonic() - started),
+        "fresh_interpreter": fresh,
+        "mutants": {
+            mutant: {
+                "status": status,
+                "function": infos[mutant].function if mutant in infos else "",
+                "removed": list(infos[mutant].removed) if mutant in infos else [],
+                "added": list(infos[mutant].added) if mutant in infos else [],
+            }
+            for mutant, status in sorted(statuses.items())
+        },
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=1) + "\n")
+    return result
+
+
+# --- the report -------------------------------------------------------------------------------
+
+
+def _summaries() -> Iterator[dict[str, Any]]:
+    equivalents = load_equivalents()
+    for name in TARGETS:
+        path = RESULTS / f"{name}.json"
+        if not path.exists():
+            continue
+        result = json.loads(path.read_text())
+        counts = {"killed": 0, "survived": 0, "timeout": 0, "equivalent": 0, "other": 0}
+        survivors = []
+        for mutant, row in result["mutants"].items():
+            status = row["status"]
+            info = MutantInfo(mutant, row["function"], tuple(row["removed"]), tuple(row["added"]))
+            if status == "survived" and any(
+                e.module == result["module"] and e.matches(info) for e in equivalents
+            ):
+                status = "equivalent"
+            if status == "survived":
+                survivors.append({"mutant": mutant, **row})
+            counts[status if status in counts else "other"] += 1
+        generated = len(result["mutants"])
+        yield {
+            "target": name,
+            "module": result["module"],
+            "generated": generated,
+            **counts,
+            "killed_percent": round(100 * counts["killed"] / generated, 1) if generated else 0,
+            "equivalent_percent": (
+                round(100 * counts["equivalent"] / generated, 1) if generated else 0
+            ),
+            "seconds": result["seconds"],
+            "survivors": survivors,
+        }
+
+
+def write_report() -> None:
+    rows = list(_summaries())
+    (ROOT / "mutation" / "report.json").write_text(json.dumps(rows, indent=1) + "\n")
+    lines = [
+        "# Mutation report",
+        "",
+        "Written by `scripts/mutation.py` (mutmut 3, no sampling). Kill % counts equivalent "
+        "mutants (listed in `mutation/equivalent.toml`) as not killed; 'other' is mutmut's "
+        "'no tests', 'suspicious' and 'segfault'.",
+        "",
+        "| module | generated | killed | survived | timeout | equivalent | other | killed % "
+        "| run time |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['module']} | {r['generated']} | {r['killed']} | {r['survived']} | "
+            f"{r['timeout']} | {r['equivalent']} | {r['other']} | {r['killed_percent']} % | "
+            f"{r['seconds']} s |"
+        )
+    not_run = [name for name in TARGETS if name not in {r["target"] for r in rows}]
+    if not_run:
+        lines += ["", "Not run: " + ", ".join(f"`{n}`" for n in not_run) + "."]
+    for r in rows:
+        if not r["survivors"]:
+            continue
+        lines += ["", f"## Survivors in {r['module']}", ""]
+        for s in r["survivors"]:
+            change = f"`{' '.join(s['removed'])}` -> `{' '.join(s['added'])}`"
+            lines.append(f"- `{s['mutant']}` ({s['function']}): {change}")
+    (ROOT / "mutation" / "report.md").write_text("\n".join(lines) + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("targets", nargs="*", help="targets to run (default: all)")
+    parser.add_argument("-j", "--workers", type=int, default=1, help="mutmut workers (1)")
+    parser.add_argument("--list", action="store_true", help="list the targets and stop")
+    parser.add_argument("--report", action="store_true", help="only rebuild the report")
+    parser.add_argument("--mutmut-child", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.mutmut_child:
+        os.chdir(ROOT)
+        _mutmut_child(args.mutmut_child, args.workers)
+        return 0
+    if args.list:
+        for name, target in TARGETS.items():
+            print(f"{name}: {target.source} <- {' '.join(target.tests)}")
+        return 0
+    unknown = [t for t in args.targets if t not in TARGETS]
+    if unknown:
+        parser.error(f"unknown targets {unknown}; see --list")
+    if not args.report:
+        for name in args.targets or TARGETS:
+            result = run_target(name, args.workers)
+            print(f"{name}: {len(result['mutants'])} mutants in {result['seconds']} s")
+    write_report()
+    print((ROOT / "mutation" / "report.md").read_text())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
