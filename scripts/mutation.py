@@ -4,11 +4,20 @@
     .venv/bin/python scripts/mutation.py fresco.scoring -j 2  # named targets only
     .venv/bin/python scripts/mutation.py --list               # the targets and their tests
     .venv/bin/python scripts/mutation.py --report             # rebuild the report only
+    .venv/bin/python scripts/mutation.py fresco.scoring --survivors   # re-run last survivors
+    .venv/bin/python scripts/mutation.py fresco.scoring --mutants '*.x_altar_points__mutmut_*'
 
 Each target is one rule module run against the tests that exercise it (mutmut then runs, per
 mutant, only the selected tests that call the mutated function). Results go to
 ``mutation/results/<target>.json``; ``mutation/report.md`` and ``mutation/report.json`` sum
 them up per module: generated / killed / survived / timed out / equivalent, and the survivors.
+
+``--survivors`` re-runs only the mutants that survived (or timed out, or had no tests) in the
+target's last results, and ``--mutants`` only the named ones (``fnmatch`` patterns); their new
+statuses replace the old ones in the results, the rest stand. Both refuse when the module's
+source changed since the full run (mutant numbers would no longer match): adding tests can only
+kill more mutants, so re-running the survivors after writing tests gives the same counts as a
+full run.
 
 Two things mutmut 3 does not do out of the box, handled here without touching the library:
 
@@ -34,6 +43,8 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import fnmatch
+import hashlib
 import json
 import os
 import shutil
@@ -62,6 +73,7 @@ def _examples(prefix: str = "", exclude: tuple[str, ...] = ()) -> tuple[str, ...
 _FRESCO_TESTS = (
     *_examples(exclude=("barbarossa", "carcassonne")),
     "tests/test_golden.py",
+    "tests/test_playthroughs.py",
     "tests/test_views.py",
     "tests/properties/test_laws.py",
     "tests/properties/test_hidden_information.py",
@@ -69,8 +81,17 @@ _FRESCO_TESTS = (
 )
 """Fresco's example tests, the golden games and the cheap laws (about 11 s in all); the
 playout and state-machine properties stay out, as a surviving mutant would run them in full."""
-_BARBAROSSA_TESTS = (*_examples("barbarossa"), "tests/test_golden.py", "tests/test_views.py")
-_CARCASSONNE_TESTS = (*_examples("carcassonne"), "tests/test_golden.py")
+_BARBAROSSA_TESTS = (
+    *_examples("barbarossa"),
+    "tests/test_golden.py",
+    "tests/test_playthroughs.py",
+    "tests/test_views.py",
+)
+_CARCASSONNE_TESTS = (
+    *_examples("carcassonne"),
+    "tests/test_golden.py",
+    "tests/test_playthroughs.py",
+)
 
 
 @dataclass(frozen=True)
@@ -260,8 +281,9 @@ def load_equivalents(path: Path = EQUIVALENT_FILE) -> list[Equivalent]:
 # --- running a target -------------------------------------------------------------------------
 
 
-def _mutmut_child(name: str, workers: int) -> None:
-    """Run mutmut on one target (in a process of its own: mutmut keeps global state)."""
+def _mutmut_child(name: str, workers: int, only: Sequence[str] = ()) -> None:
+    """Run mutmut on one target (in a process of its own: mutmut keeps global state); ``only``:
+    the names (or ``fnmatch`` patterns) of the mutants to run, none for all."""
     from mutmut import __main__ as mm
     from mutmut.configuration import config
 
@@ -270,7 +292,7 @@ def _mutmut_child(name: str, workers: int) -> None:
     cfg = config()
     cfg.only_mutate = [target.source]
     cfg.pytest_add_cli_args_test_selection = list(target.tests)
-    mm._run([], max_children=workers)
+    mm._run(list(only), max_children=workers)
 
 
 def _statuses(target: Target) -> dict[str, str]:
@@ -318,8 +340,30 @@ def _fresh_run(mutant: str, tests: Sequence[str]) -> str:
     return "survived" if done.returncode == 0 else "killed"
 
 
-def run_target(name: str, workers: int) -> dict[str, Any]:
+def _source_digest(target: Target) -> str:
+    return hashlib.sha256((ROOT / target.source).read_bytes()).hexdigest()
+
+
+def last_results(name: str) -> dict[str, Any] | None:
+    """The target's results of its last run, or None."""
+    path = RESULTS / f"{name}.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def survivors_of(name: str) -> list[str]:
+    """The mutants of the target's last results that were not killed."""
+    previous = last_results(name)
+    if previous is None:
+        raise SystemExit(f"{name}: no results yet; run the whole target first")
+    return [m for m, row in previous["mutants"].items() if row["status"] != "killed"]
+
+
+def run_target(name: str, workers: int, only: Sequence[str] = ()) -> dict[str, Any]:
+    """Run one target (only the mutants ``only`` names, when given) and save its results."""
     target = TARGETS[name]
+    previous = last_results(name) if only else None
+    if only and (previous is None or previous.get("source_sha256") != _source_digest(target)):
+        raise SystemExit(f"{name}: the source changed since the last full run; run it all")
     started = time.monotonic()
     shutil.rmtree(ROOT / "mutants", ignore_errors=True)
     env = {**os.environ, "FRESCO_MUTATION": "1"}
@@ -327,7 +371,7 @@ def run_target(name: str, workers: int) -> dict[str, Any]:
     log.parent.mkdir(parents=True, exist_ok=True)
     with log.open("w") as out:  # mutmut's progress spinner: kept out of the terminal
         subprocess.run(
-            [sys.executable, __file__, "--mutmut-child", name, "-j", str(workers)],
+            [sys.executable, __file__, "--mutmut-child", name, "-j", str(workers), *only],
             cwd=ROOT,
             env=env,
             stdout=out,
@@ -335,6 +379,10 @@ def run_target(name: str, workers: int) -> dict[str, Any]:
             check=True,
         )
     statuses = _statuses(target)
+    if only:
+        statuses = {
+            m: s for m, s in statuses.items() if any(fnmatch.fnmatchcase(m, p) for p in only)
+        }
     infos = {info.name: info for info in list_mutants(target.source)}
     at_import = _import_time_functions()
     fresh: list[str] = []
@@ -342,23 +390,35 @@ def run_target(name: str, workers: int) -> dict[str, Any]:
         if status in ("survived", "no tests") and mutant.rpartition("__mutmut_")[0] in at_import:
             statuses[mutant] = _fresh_run(mutant, target.tests)
             fresh.append(mutant)
-    result = {
-        "target": name,
-        "module": target.module,
-        "source": target.source,
-        "tests": list(target.tests),
-        "seconds": round(time.monotonic() - started),
-        "fresh_interpreter": fresh,
-        "mutants": {
+    seconds = round(time.monotonic() - started)
+    rows = {
             mutant: {
                 "status": status,
                 "function": infos[mutant].function if mutant in infos else "",
                 "removed": list(infos[mutant].removed) if mutant in infos else [],
                 "added": list(infos[mutant].added) if mutant in infos else [],
             }
-            for mutant, status in sorted(statuses.items())
-        },
+        for mutant, status in sorted(statuses.items())
     }
+    if previous is not None:
+        result = {
+            **previous,
+            "tests": list(target.tests),
+            "fresh_interpreter": sorted({*previous["fresh_interpreter"], *fresh}),
+            "mutants": {**previous["mutants"], **rows},
+            "reruns": [*previous.get("reruns", []), {"mutants": len(rows), "seconds": seconds}],
+        }
+    else:
+        result = {
+            "target": name,
+            "module": target.module,
+            "source": target.source,
+            "source_sha256": _source_digest(target),
+            "tests": list(target.tests),
+            "seconds": seconds,
+            "fresh_interpreter": fresh,
+            "mutants": rows,
+        }
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"{name}.json").write_text(json.dumps(result, indent=1) + "\n")
     return result
@@ -440,11 +500,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-j", "--workers", type=int, default=1, help="mutmut workers (1)")
     parser.add_argument("--list", action="store_true", help="list the targets and stop")
     parser.add_argument("--report", action="store_true", help="only rebuild the report")
+    parser.add_argument(
+        "--survivors", action="store_true", help="re-run only the last results' survivors"
+    )
+    parser.add_argument(
+        "--mutants", nargs="+", default=(), help="re-run only these mutants (fnmatch patterns)"
+    )
     parser.add_argument("--mutmut-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.mutmut_child:
         os.chdir(ROOT)
-        _mutmut_child(args.mutmut_child, args.workers)
+        _mutmut_child(args.mutmut_child, args.workers, args.targets)
         return 0
     if args.list:
         for name, target in TARGETS.items():
@@ -453,10 +519,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [t for t in args.targets if t not in TARGETS]
     if unknown:
         parser.error(f"unknown targets {unknown}; see --list")
+    if (args.survivors or args.mutants) and len(args.targets) != 1:
+        parser.error("--survivors and --mutants take exactly one target")
     if not args.report:
         for name in args.targets or TARGETS:
-            result = run_target(name, args.workers)
-            print(f"{name}: {len(result['mutants'])} mutants in {result['seconds']} s")
+            only: list[str] = []
+            if args.survivors:
+                only = survivors_of(name)
+            elif args.mutants:
+                names = [m.name for m in list_mutants(TARGETS[name].source)]
+                only = [m for m in names if any(fnmatch.fnmatchcase(m, p) for p in args.mutants)]
+            if (args.survivors or args.mutants) and not only:
+                print(f"{name}: nothing to re-run")
+                continue
+            started = time.monotonic()
+            result = run_target(name, args.workers, only)
+            ran = len(only) if only else len(result["mutants"])
+            print(f"{name}: {ran} mutants in {round(time.monotonic() - started)} s")
     write_report()
     print((ROOT / "mutation" / "report.md").read_text())
     return 0
