@@ -1,0 +1,105 @@
+"""Module 6 at its boundaries (issue 15): workbench slots off either end, an empty slot, and the
+once-per-round altar window kept per seat.
+
+R6.12: the window of a segment restoration is one of the face-up windows on the workbench,
+slots 0-5 ("window 1" to "window 6"); a slot off the workbench is not a workbench slot at all
+(a malformed action under R6.12), never the last slot counted from the end. A6.10
+(``altar_window_once_per_round``): each player's altar window is used at most once a round; one
+player's use leaves every other player's window free.
+"""
+
+from __future__ import annotations
+
+import pytest
+from attrs import evolve
+
+from fresco_rules.fresco import (
+    AltarWindow,
+    Glass,
+    HandInGlass,
+    Location,
+    Paint,
+    Restore,
+    RestoreAltar,
+    State,
+    SubmitPlan,
+    TakeWindow,
+    legal_actions,
+)
+
+from .fixtures import (
+    AT_6,
+    AT_7,
+    AT_8,
+    AT_9,
+    assert_illegal,
+    assert_legal,
+    at,
+    with_paints,
+    with_tiles,
+)
+from .module_fixtures import GLAZIERS, glass_of, mgame, start_round, with_glass, with_workbench
+
+P, Q, R, S = 0, 1, 2, 3
+EARLY = {P: AT_6, Q: AT_7, R: AT_8, S: AT_9}
+BENCH = ("W08", "W01", "W02", "W11", "W04", "W05")
+
+
+def choosing_a_window(bench: tuple[str | None, ...] = BENCH) -> State:
+    """P has restored (0,2) (a value-7 tile) and chooses the window for it (R6.11, R6.12)."""
+    state = with_workbench(with_tiles(mgame(GLAZIERS), {(0, 2): "F10"}), bench)
+    state = with_paints(state, P, red=1, yellow=1, green=1)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=2)})
+    state = assert_legal(evolve(state, bishop=(0, 1)), Restore((0, 2)))
+    assert state.restoring is not None
+    return state
+
+
+@pytest.mark.rule("R6.12")
+@pytest.mark.parametrize("slot", [-1, -6, 6, 99])
+def test_R6_12_a_slot_off_the_workbench_is_malformed(slot: int) -> None:
+    state = choosing_a_window()
+    problem = assert_illegal(state, TakeWindow(slot), "R6.12", malformed=True)
+    assert problem.reason == (
+        f"workbench slot {slot} does not exist; slots are 0-5 (window 1 to window 6)"
+    )
+    assert problem.seat == P
+    assert legal_actions(state) == tuple(TakeWindow(s) for s in range(6))
+
+
+@pytest.mark.rule("R6.12")
+def test_R6_12_an_empty_slot_is_refused_and_not_listed() -> None:
+    state = choosing_a_window(("W08", None, "W02", "W11", "W04", "W05"))
+    problem = assert_illegal(state, TakeWindow(1), "R6.12")
+    assert problem.reason == "workbench slot 2 is empty"
+    assert TakeWindow(1) not in legal_actions(state)
+    assert TakeWindow(0) in legal_actions(state) and TakeWindow(5) in legal_actions(state)
+
+
+@pytest.mark.rule("R6.12")
+def test_R6_12_no_window_is_taken_outside_a_restoration() -> None:
+    state = start_round(mgame(GLAZIERS), EARLY, {P: SubmitPlan(cathedral=1)})
+    at(state, Location.CATHEDRAL, P)
+    problem = assert_illegal(state, TakeWindow(0), "R6.12")
+    assert problem.reason == "no window is being chosen for a restoration"
+
+
+@pytest.mark.rule("A6.10", "R6.19", "R6.20")
+def test_A6_10_the_once_per_round_altar_window_is_kept_per_seat() -> None:
+    state = mgame(GLAZIERS, altar_window=AltarWindow.ALTAR_WINDOW_ONCE_PER_ROUND)
+    for seat in (P, Q):
+        state = with_paints(state, seat, red=1, yellow=1, blue=1)
+        state = with_glass(state, seat, yellow=1)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=1), Q: SubmitPlan(cathedral=1)})
+    at(state, Location.CATHEDRAL, P)
+    altar = RestoreAltar((Paint.RED, Paint.YELLOW, Paint.BLUE))
+    state = assert_legal(state, altar)
+    state = assert_legal(state, HandInGlass((Glass.YELLOW,)))
+    assert glass_of(state).altar_used == (True, False, False, False)
+    # Q's altar window is still free this round: his hand-in is asked for and scores
+    at(state, Location.CATHEDRAL, Q)
+    state = assert_legal(state, altar)
+    assert state.restoring is not None and state.restoring.actor == Q
+    assert HandInGlass((Glass.YELLOW,)) in legal_actions(state)
+    state = assert_legal(state, HandInGlass((Glass.YELLOW,)))
+    assert glass_of(state).altar_used == (True, True, False, False)

@@ -1,0 +1,72 @@
+"""Rules read their numbers from the component data, not from the shipped values (issue 15).
+
+component-data.md ships replaceable data; a rule that hard-codes a shipped number (a penny
+worth 1 Thaler, the shipped sculptor table) passes every test that uses the shipped file. These
+tests change the number and check the rule follows it.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from fresco_rules.barbarossa import sculptor_delta
+from fresco_rules.barbarossa.data import components_from_mapping as barbarossa_components
+from fresco_rules.barbarossa.data import components_to_mapping as barbarossa_mapping
+from fresco_rules.barbarossa.data import default_components as barbarossa_default
+from fresco_rules.fresco import GameConfig, Module, Phase
+from fresco_rules.fresco.data import components_from_mapping, components_to_mapping
+from fresco_rules.fresco.data import default_components as fresco_default
+
+from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, game, keep_first_tiles
+from .module_fixtures import play_out_round, start_round, well_of, with_pennies
+
+P, Q, R, S = 0, 1, 2, 3
+EARLY = {P: AT_6, Q: AT_7, R: AT_8, S: AT_9}
+
+
+@pytest.mark.rule("R4.14")
+@pytest.mark.parametrize("value", [1, 2, 3])
+def test_R4_14_each_penny_is_worth_the_penny_value_of_the_data(value: int) -> None:
+    """R4.14: before final scoring every penny behind a screen becomes Thalers, at the
+    component data's ``penny_value`` Thalers each (shipped: 1)."""
+    raw = copy.deepcopy(components_to_mapping(fresco_default()))
+    raw["modules"]["wishing_well"]["penny_value"] = value
+    data = components_from_mapping(raw)
+    config = GameConfig(players=4, modules=frozenset({Module.WISHING_WELL}), components=data)
+    state = with_pennies(game(4, config=config), P, 4)
+    state = keep_first_tiles(state, 6, S)
+    state = play_out_round(start_round(state, EARLY))  # round 2 is the final round
+    assert state.final
+    money = state.money
+    state = play_out_round(start_round(state, {P: AT_5, Q: AT_7, R: AT_8, S: AT_9}))
+    assert state.phase is Phase.OVER
+    assert state.money[P] == money[P] + 4 * value
+    assert state.money[Q] == money[Q] + 3 * value  # the 3 start pennies (R4.2)
+    assert well_of(state).pennies == (0, 0, 0, 0)
+
+
+@pytest.mark.rule("B16")
+def test_B16_the_sculptor_move_comes_from_the_data_table() -> None:
+    raw = copy.deepcopy(barbarossa_mapping(barbarossa_default()))
+    moves = [3, 2, 1, 0, -1, -2, -3, 0, 1, 2, 3, 0, -1]  # not the shipped table
+    for row, move in zip(raw["sculptor_table"], moves, strict=True):
+        row["move"] = move
+    data = barbarossa_components(raw)
+    assert [sculptor_delta(total, data) for total in range(1, 14)] == moves
+    assert sculptor_delta(7) == 2  # the shipped table is unchanged (E-B.1)
+
+
+@pytest.mark.rule("B16")
+@pytest.mark.parametrize("total", [0, 14, -1])
+def test_B16_a_total_outside_the_table_is_refused(total: int) -> None:
+    with pytest.raises(ValueError, match=r"^B16: the Gem holds 1-13 arrows after a right guess$"):
+        sculptor_delta(total)
+
+
+@pytest.mark.rule("B16")
+@pytest.mark.parametrize("total", [True, 7.0, "7", None])
+def test_B16_a_total_that_is_not_an_integer_is_refused(total: object) -> None:
+    with pytest.raises(ValueError, match=r"^B16: the arrow total must be an integer, not "):
+        sculptor_delta(total)  # type: ignore[arg-type]
