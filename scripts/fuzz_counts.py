@@ -155,8 +155,10 @@ def fuzz_records(seconds: float, limit: float, rng: random.Random) -> Counts:
             value = rng.choice([*_huge(), *hostile_values()[:4]])
             with contextlib.suppress(KeyError, IndexError, TypeError):
                 _set(record, rng.choice(paths), value)
-        if rng.random() < 0.05:
-            record["steps"] = record["steps"] * (50_000 // len(record["steps"]) + 1)
+        steps = record.get("steps") if isinstance(record, dict) else None
+        if rng.random() < 0.05 and isinstance(steps, list) and steps:
+            # a mutation above may have replaced the steps with a non-list: inflate lists only
+            record["steps"] = steps * (50_000 // len(steps) + 1)
         source: Any = record
         if rng.random() < 0.3:
             with contextlib.suppress(ValueError, TypeError, RecursionError):
