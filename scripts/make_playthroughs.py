@@ -101,7 +101,7 @@ CASES: tuple[Case, ...] = (
         lambda: carcassonne.GameConfig(players=2),
         (1,),
         carcassonne_render.events,
-        None,
+        carcassonne.player_view,
         2,
     ),
 )
