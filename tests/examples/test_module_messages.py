@@ -13,6 +13,7 @@ import pytest
 from attrs import evolve
 
 from fresco_rules.fresco import (
+    GAME,
     Action,
     BuyGlass,
     BuyWishingCard,
@@ -30,6 +31,7 @@ from fresco_rules.fresco import (
     Restore,
     RestoreAltar,
     SkipStreetMusician,
+    State,
     SubmitPlan,
     TakePortrait,
     TakeWindow,
@@ -46,7 +48,9 @@ from fresco_rules.fresco import (
     new_game,
 )
 from fresco_rules.fresco.render import describe, events
+from fresco_rules.kernel.errors import IllegalAction
 from fresco_rules.kernel.fuzz import forge
+from fresco_rules.kernel.play import random_playout
 
 from .fixtures import (
     AT_6,
@@ -169,3 +173,35 @@ def test_R5_5_the_log_names_leaf_gold_taken_and_a_new_disc() -> None:
         f"  new gilding colour on the basket: {other.value}"
     ]
     assert events(before, before) == []
+
+
+def _drawn(before: State, after: State) -> tuple[tuple[str, str], ...]:
+    """The chance outcomes drawn by the step from ``before`` to ``after``."""
+    return tuple(after.chance.log[len(before.chance.log) :])
+
+
+@pytest.mark.rule("R5.4", "R5.11")
+def test_R5_4_R5_11_a_recorded_disc_draw_that_does_not_fit_names_the_rule() -> None:
+    """A replayed record supplies every chance outcome; a disc outcome that is not in the bag
+    is refused under the rule of that draw: R5.4 at set-up, R5.11 in a round preparation."""
+    config = GameConfig(players=3, modules=frozenset({Module.LEAF_GOLD}))
+    setup = new_game(config, 2).chance.log
+    bad = [("disc", "pink") if kind == "disc" else (kind, outcome) for kind, outcome in setup]
+    with pytest.raises(IllegalAction) as raised:
+        new_game(config, 2, chance=bad)
+    assert raised.value.rule == "R5.4"
+    assert raised.value.reason.startswith("recorded draw disc:pink does not fit this disc draw")
+    steps: list[tuple[State, Action, State]] = []
+    random_playout(GAME, config, 2, on_step=lambda b, a, c: steps.append((b, a, c)))
+    before, action, after = next(
+        (b, a, c)
+        for b, a, c in steps
+        if "disc" in {k for k, _ in c.chance.log[len(b.chance.log) :]}
+    )
+    script = tuple(
+        ("disc", "pink") if kind == "disc" else (kind, o) for kind, o in _drawn(before, after)
+    )
+    with pytest.raises(IllegalAction) as raised:
+        apply(evolve(before, chance=evolve(before.chance, script=script)), action)
+    assert raised.value.rule == "R5.11"
+    assert "disc:pink does not fit this disc draw" in raised.value.reason

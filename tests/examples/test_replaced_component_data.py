@@ -20,7 +20,8 @@ from fresco_rules.fresco.data import components_from_mapping, components_to_mapp
 from fresco_rules.fresco.data import default_components as fresco_default
 
 from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, game, keep_first_tiles
-from .module_fixtures import play_out_round, start_round, well_of, with_pennies
+from .module_fixtures import play_out_round, scored_of, start_round, well_of, with_pennies
+from .test_module5_leaf_gold import gilded_restoration
 
 P, Q, R, S = 0, 1, 2, 3
 EARLY = {P: AT_6, Q: AT_7, R: AT_8, S: AT_9}
@@ -70,3 +71,16 @@ def test_B16_a_total_outside_the_table_is_refused(total: int) -> None:
 def test_B16_a_total_that_is_not_an_integer_is_refused(total: object) -> None:
     with pytest.raises(ValueError, match=r"^B16: the arrow total must be an integer, not "):
         sculptor_delta(total)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("R5.7", "G.6")
+@pytest.mark.parametrize(
+    ("bishop", "gilding"), [((1, 1), 7), ((2, 2), 4), ((4, 4), 2)], ids=["on", "next", "far"]
+)
+def test_R5_7_gilding_points_come_from_the_data(bishop: tuple[int, int], gilding: int) -> None:
+    """R5.7: gilding scores by the bishop's distance, at the component data's ``on_segment``,
+    ``neighbour`` and ``elsewhere`` points (shipped 3/2/1; here 7/4/2)."""
+    raw = copy.deepcopy(components_to_mapping(fresco_default()))
+    raw["modules"]["leaf_gold"].update(on_segment=7, neighbour=4, elsewhere=2)
+    state = gilded_restoration(bishop, components=components_from_mapping(raw))
+    assert scored_of(state).parts.gilding == gilding
