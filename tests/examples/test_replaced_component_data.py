@@ -15,12 +15,24 @@ from fresco_rules.barbarossa import sculptor_delta
 from fresco_rules.barbarossa.data import components_from_mapping as barbarossa_components
 from fresco_rules.barbarossa.data import components_to_mapping as barbarossa_mapping
 from fresco_rules.barbarossa.data import default_components as barbarossa_default
-from fresco_rules.fresco import GameConfig, Module, Phase
+from fresco_rules.fresco import (
+    GameConfig,
+    Module,
+    Paint,
+    Phase,
+    RestoreAltar,
+    SubmitPlan,
+    legal_actions,
+    new_game,
+    scores,
+)
 from fresco_rules.fresco.data import components_from_mapping, components_to_mapping
 from fresco_rules.fresco.data import default_components as fresco_default
+from fresco_rules.kernel.errors import IllegalAction
 
-from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, game, keep_first_tiles
-from .module_fixtures import play_out_round, scored_of, start_round, well_of, with_pennies
+from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, assert_legal, game, keep_first_tiles
+from .module123_fixtures import SPECIAL, with_paints8
+from .module_fixtures import mgame, play_out_round, scored_of, start_round, well_of, with_pennies
 from .test_module5_leaf_gold import gilded_restoration
 
 P, Q, R, S = 0, 1, 2, 3
@@ -84,3 +96,33 @@ def test_R5_7_gilding_points_come_from_the_data(bishop: tuple[int, int], gilding
     raw["modules"]["leaf_gold"].update(on_segment=7, neighbour=4, elsewhere=2)
     state = gilded_restoration(bishop, components=components_from_mapping(raw))
     assert scored_of(state).parts.gilding == gilding
+
+
+@pytest.mark.rule("R3.8")
+def test_R3_8_the_altar_bonus_of_pink_and_brown_comes_from_the_data() -> None:
+    """R3.8: a pink or brown piece in the altar's blended version scores its component-data
+    bonus on top of 6 (shipped: pink 3, brown 5; here pink 4, brown 7)."""
+    raw = copy.deepcopy(components_to_mapping(fresco_default()))
+    raw["modules_123"]["special_blends"].update(altar_pink=4, altar_brown=7)
+    data = components_from_mapping(raw)
+    pink, brown, orange, green = Paint.PINK, Paint.BROWN, Paint.ORANGE, Paint.GREEN
+    for pieces, points in (((pink, orange, green), 10), ((brown, brown, pink), 24)):
+        held = {p.value: pieces.count(p) for p in set(pieces)}
+        state = with_paints8(mgame(SPECIAL, components=data), P, **held)
+        state = start_round(state, EARLY, {P: SubmitPlan(cathedral=2)})
+        assert RestoreAltar(pieces) in legal_actions(state)
+        assert scores(assert_legal(state, RestoreAltar(pieces)))[P] == points
+
+
+@pytest.mark.rule("R3.3")
+def test_R3_3_a_recorded_removal_that_does_not_fit_names_the_rule() -> None:
+    """R3.3: with module 3 fresco tiles are removed at random at set-up; a replayed record whose
+    outcome names no removable tile is refused under R3.3."""
+    config = GameConfig(players=3, modules=frozenset({Module.SPECIAL_BLENDS}))
+    log = new_game(config, 4).chance.log
+    assert any(kind == "fresco_removed" for kind, _ in log)
+    bad = [(k, "F99") if k == "fresco_removed" else (k, o) for k, o in log]
+    with pytest.raises(IllegalAction) as raised:
+        new_game(config, 4, chance=bad)
+    assert raised.value.rule == "R3.3"
+    assert "fresco_removed:F99 does not fit this fresco_removed draw" in raised.value.reason
