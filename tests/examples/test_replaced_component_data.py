@@ -1,4 +1,5 @@
-"""Rules read their numbers from the component data, not from the shipped values (issue 15).
+"""Fresco's rules read their numbers from the component data, not from the shipped values
+(issue 15; Barbarossa's: ``test_barbarossa_replaced_data.py``).
 
 component-data.md ships replaceable data; a rule that hard-codes a shipped number (a penny
 worth 1 Thaler, the shipped sculptor table) passes every test that uses the shipped file. These
@@ -11,10 +12,6 @@ import copy
 
 import pytest
 
-from fresco_rules.barbarossa import sculptor_delta
-from fresco_rules.barbarossa.data import components_from_mapping as barbarossa_components
-from fresco_rules.barbarossa.data import components_to_mapping as barbarossa_mapping
-from fresco_rules.barbarossa.data import default_components as barbarossa_default
 from fresco_rules.fresco import (
     GameConfig,
     Module,
@@ -58,31 +55,6 @@ def test_R4_14_each_penny_is_worth_the_penny_value_of_the_data(value: int) -> No
     assert state.money[P] == money[P] + 4 * value
     assert state.money[Q] == money[Q] + 3 * value  # the 3 start pennies (R4.2)
     assert well_of(state).pennies == (0, 0, 0, 0)
-
-
-@pytest.mark.rule("B16")
-def test_B16_the_sculptor_move_comes_from_the_data_table() -> None:
-    raw = copy.deepcopy(barbarossa_mapping(barbarossa_default()))
-    moves = [3, 2, 1, 0, -1, -2, -3, 0, 1, 2, 3, 0, -1]  # not the shipped table
-    for row, move in zip(raw["sculptor_table"], moves, strict=True):
-        row["move"] = move
-    data = barbarossa_components(raw)
-    assert [sculptor_delta(total, data) for total in range(1, 14)] == moves
-    assert sculptor_delta(7) == 2  # the shipped table is unchanged (E-B.1)
-
-
-@pytest.mark.rule("B16")
-@pytest.mark.parametrize("total", [0, 14, -1])
-def test_B16_a_total_outside_the_table_is_refused(total: int) -> None:
-    with pytest.raises(ValueError, match=r"^B16: the Gem holds 1-13 arrows after a right guess$"):
-        sculptor_delta(total)
-
-
-@pytest.mark.rule("B16")
-@pytest.mark.parametrize("total", [True, 7.0, "7", None])
-def test_B16_a_total_that_is_not_an_integer_is_refused(total: object) -> None:
-    with pytest.raises(ValueError, match=r"^B16: the arrow total must be an integer, not "):
-        sculptor_delta(total)  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("R5.7", "G.6")
