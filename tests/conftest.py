@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from hypothesis import HealthCheck, settings
 
@@ -29,3 +30,20 @@ if os.environ.get("FRESCO_MUTATION"):
     settings.load_profile("mutation")
 else:
     settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+def pytest_sessionstart(session: object) -> None:
+    """Under scripts/mutation.py every mutant's test session starts from empty caches.
+
+    mutmut's workers fork from a process whose clean test run filled the package's
+    ``functools`` caches (the Glassworks choices, the hand-ins of a window, the plans for an
+    apprentice count, ...); a mutant in a function whose results were cached there would never
+    run. Clearing them makes the mutant's own code build every cached value again."""
+    if not os.environ.get("FRESCO_MUTATION"):
+        return
+    for name, module in list(sys.modules.items()):
+        if name.startswith("fresco_rules") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
