@@ -136,16 +136,19 @@ def play(case: Case, seed: int) -> Game:
 
 
 def _near(value: object) -> list[object]:
-    """Wrong values for one field next to ``value``: neighbours, out of range, other members."""
+    """Wrong values for one field next to ``value``: neighbours, out of range, other members,
+    and one value of the wrong type (which only a malformed-action check can refuse)."""
     if type(value) is bool:
-        return [not value]
+        return [not value, int(value)]
     if type(value) is int:
-        return list(dict.fromkeys([value - 1, value + 1, -1, 99]))
+        return list(dict.fromkeys([value - 1, value + 1, -1, 99, str(value)]))
     if isinstance(value, Enum):
         others: list[object] = [m for m in type(value) if m is not value]
-        return others[:3]
+        return [*others[:3], value.value]
+    if type(value) is str:
+        return [value + "x", 7]
     if type(value) is tuple and value:
-        found: list[object] = [value[:-1], (*value, value[-1])]
+        found: list[object] = [value[:-1], (*value, value[-1]), list(value)]
         found += [(w, *value[1:]) for w in _near(value[0])]
         return found
     return []
