@@ -195,3 +195,29 @@ def test_R4_15_leonardo_never_uses_a_card(action: Action) -> None:
     at(state, Location.MARKET, leo)
     problem = assert_illegal(state, action, "R4.15")
     assert problem.reason == "Leonardo never uses Wishing Cards"
+
+
+@pytest.mark.rule("R4.12")
+def test_R4_12_the_visit_moves_the_bishop_elsewhere_only() -> None:
+    state = _turn_at("cathedral", "bishops_visit")
+    problem = assert_illegal(state, UseBishopsVisit(state.bishop), "R4.12")
+    assert problem.reason == "the bishop already stands on c3"
+    visits = [a for a in legal_actions(state) if isinstance(a, UseBishopsVisit)]
+    assert len(visits) == 24 and UseBishopsVisit(state.bishop) not in visits
+
+
+@pytest.mark.rule("A4.5", "R4.8")
+def test_A4_5_after_praise_the_restoration_comes_next() -> None:
+    """A4.5: the Bishop's Praise is played just before one of the player's segment
+    restorations: once played, that restoration is the only thing he may do, so no second
+    card goes with it (R4.8) and the refusal says what comes next."""
+    state = with_hand(mgame(WELL), P, "bishops_praise", "bishops_visit")
+    state = with_paints(with_tiles(state, {(1, 2): "F10"}), P, red=3, yellow=3, blue=3, green=2)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=1)})
+    state = assert_legal(state, UseBishopsPraise())
+    problem = assert_illegal(state, UseBishopsVisit((4, 4)), "A4.5")
+    assert problem.reason == (
+        "the Bishop's Praise is played just before a segment restoration: restore a segment now"
+    )
+    assert not any(isinstance(a, (UseBishopsVisit, UseBishopsPraise)) for a in legal_actions(state))
+    assert Restore((1, 2)) in legal_actions(state)
