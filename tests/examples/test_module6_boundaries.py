@@ -103,3 +103,22 @@ def test_A6_10_the_once_per_round_altar_window_is_kept_per_seat() -> None:
     assert HandInGlass((Glass.YELLOW,)) in legal_actions(state)
     state = assert_legal(state, HandInGlass((Glass.YELLOW,)))
     assert glass_of(state).altar_used == (True, True, False, False)
+
+
+@pytest.mark.rule("A6.10", "R6.19")
+def test_A6_10_only_an_altar_hand_in_of_glass_uses_the_altar_window() -> None:
+    # an altar restoration handing in no glass leaves the altar window free this round
+    state = mgame(GLAZIERS, altar_window=AltarWindow.ALTAR_WINDOW_ONCE_PER_ROUND)
+    state = with_glass(with_paints(state, P, red=2, yellow=2, blue=2), P, yellow=1)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=2)})
+    altar = RestoreAltar((Paint.RED, Paint.YELLOW, Paint.BLUE))
+    state = assert_legal(assert_legal(state, altar), HandInGlass(()))
+    assert glass_of(state).altar_used == (False, False, False, False)
+    state = assert_legal(state, altar)
+    assert state.restoring is not None  # the altar window is asked for again
+    assert HandInGlass((Glass.YELLOW,)) in legal_actions(state)
+    # glass handed in for a segment's window is not the altar window's
+    window = with_glass(choosing_a_window(), P, red=1)
+    window = assert_legal(window, TakeWindow(0))  # W08: red and green panes
+    window = assert_legal(window, HandInGlass((Glass.RED,)))
+    assert glass_of(window).altar_used == (False, False, False, False)
