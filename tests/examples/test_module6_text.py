@@ -91,3 +91,9 @@ def test_the_log_says_what_module_6_changed() -> None:
     refilled = with_offer(before, yellow=2, red=1)
     assert events(before, refilled) == ["  glass offer: Y2 R1"]
     assert events(refilled, before) == []
+
+
+def test_a_window_action_is_described_without_module_6_too() -> None:
+    """A log line never fails: a window action described for a game without module 6 (as a
+    refused action is described) names no window."""
+    assert describe(mgame(), TakeWindow(1)).endswith(" takes window None from workbench slot 2")
