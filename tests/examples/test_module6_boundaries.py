@@ -14,18 +14,26 @@ import pytest
 from attrs import evolve
 
 from fresco_rules.fresco import (
+    GAME,
+    Action,
     AltarWindow,
+    GameConfig,
     Glass,
     HandInGlass,
     Location,
+    Module,
     Paint,
     Restore,
     RestoreAltar,
     State,
     SubmitPlan,
     TakeWindow,
+    WindowRefill,
+    apply,
     legal_actions,
 )
+from fresco_rules.kernel.errors import IllegalAction
+from fresco_rules.kernel.play import random_playout
 
 from .fixtures import (
     AT_6,
@@ -35,6 +43,7 @@ from .fixtures import (
     assert_illegal,
     assert_legal,
     at,
+    with_money,
     with_paints,
     with_tiles,
 )
@@ -122,3 +131,48 @@ def test_A6_10_only_an_altar_hand_in_of_glass_uses_the_altar_window() -> None:
     window = assert_legal(window, TakeWindow(0))  # W08: red and green panes
     window = assert_legal(window, HandInGlass((Glass.RED,)))
     assert glass_of(window).altar_used == (False, False, False, False)
+
+
+def _bad_draws(config: GameConfig, seed: int, kind: str) -> set[tuple[bool, str]]:
+    """Over one seeded game: each step that draws ``kind`` replayed with a recorded outcome
+    that fits no draw; (whether the step ended the round, the rule of the refusal)."""
+    steps: list[tuple[State, Action, State]] = []
+    random_playout(GAME, config, seed, on_step=lambda b, a, c: steps.append((b, a, c)))
+    found = set()
+    for before, action, after in steps:
+        drawn = after.chance.log[len(before.chance.log) :]
+        if not any(k == kind for k, _ in drawn):
+            continue
+        script = tuple((k, "X99") if k == kind else (k, o) for k, o in drawn)
+        with pytest.raises(IllegalAction) as raised:
+            apply(evolve(before, chance=evolve(before.chance, script=script)), action)
+        assert "recorded draw" in raised.value.reason
+        found.add((after.round != before.round, raised.value.rule))
+    return found
+
+
+@pytest.mark.rule("R6.23", "R6.13", "A6.3")
+def test_a_recorded_glass_or_window_draw_that_does_not_fit_names_the_rule() -> None:
+    """A replayed record supplies every chance outcome; one that fits no draw is refused under
+    the rule of that draw: the glass offer refilled in round preparation (R6.23), a window
+    turned up after a restoration (R6.13), or at the end of the round (A6.3 ``end_of_round``)."""
+    immediate = GameConfig(players=3, modules=frozenset({Module.GLAZIERS}))
+    assert _bad_draws(immediate, 5, "glass") == {(True, "R6.23")}
+    assert _bad_draws(immediate, 5, "window") == {(False, "R6.13")}
+    later = GameConfig(
+        players=3, modules=frozenset({Module.GLAZIERS}), window_refill=WindowRefill.END_OF_ROUND
+    )
+    assert _bad_draws(later, 5, "window") == {(True, "A6.3")}
+
+
+@pytest.mark.rule("A6.6", "R6.12")
+def test_A6_6_the_only_window_on_the_workbench_is_taken_and_paid() -> None:
+    """A6.6: with one window he can pay for, it is taken at once, at its slot's price (slot 4
+    costs 2 Thalers, A6.1)."""
+    bench = (None, None, None, "W11", None, None)
+    state = with_workbench(with_tiles(mgame(GLAZIERS), {(0, 2): "F10"}), bench)
+    state = with_money(with_paints(state, P, red=1, yellow=1, green=1), P, 5)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=2)})
+    state = assert_legal(evolve(state, bishop=(0, 1)), Restore((0, 2)))
+    assert glass_of(state).openings[2] == "W11"
+    assert state.money[P] == 5 - 2

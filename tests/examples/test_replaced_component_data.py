@@ -31,6 +31,7 @@ from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, assert_legal, game, keep_fir
 from .module123_fixtures import SPECIAL, with_paints8
 from .module_fixtures import mgame, play_out_round, scored_of, start_round, well_of, with_pennies
 from .test_module5_leaf_gold import gilded_restoration
+from .test_module6_glaziers import window_restoration
 
 P, Q, R, S = 0, 1, 2, 3
 EARLY = {P: AT_6, Q: AT_7, R: AT_8, S: AT_9}
@@ -98,3 +99,16 @@ def test_R3_3_a_recorded_removal_that_does_not_fit_names_the_rule() -> None:
         new_game(config, 4, chance=bad)
     assert raised.value.rule == "R3.3"
     assert "fresco_removed:F99 does not fit this fresco_removed draw" in raised.value.reason
+
+
+@pytest.mark.rule("R6.15", "G.6")
+def test_R6_15_missing_glass_costs_the_penalties_of_the_data() -> None:
+    """R6.15: each uncovered pane costs its colour's component-data penalty (shipped: yellow 2,
+    blue 4, red 6, green 8; here red 1 and green 3): W08 (red, green) with no glass."""
+    raw = copy.deepcopy(components_to_mapping(fresco_default()))
+    for kind in raw["modules"]["glaziers"]["glass"]:
+        kind["penalty"] = {"yellow": 2, "blue": 4, "red": 1, "green": 3}[kind["colour"]]
+    state = window_restoration("W08", (4, 4), components=components_from_mapping(raw))
+    parts = scored_of(state).parts
+    assert (parts.fresco, parts.window, parts.penalty) == (7, 7, 1 + 3)
+    assert scored_of(state).points == 7 + 7 - 4
