@@ -23,6 +23,7 @@ from fresco_rules.fresco import (
     Location,
     Module,
     Paint,
+    PlaceGlassworks,
     Restore,
     RestoreAltar,
     State,
@@ -43,11 +44,22 @@ from .fixtures import (
     assert_illegal,
     assert_legal,
     at,
+    keep_first_tiles,
     with_money,
     with_paints,
     with_tiles,
 )
-from .module_fixtures import GLAZIERS, glass_of, mgame, start_round, with_glass, with_workbench
+from .module_fixtures import (
+    GLAZIERS,
+    end_turns_until,
+    get_up,
+    glass_of,
+    mgame,
+    play_out_round,
+    start_round,
+    with_glass,
+    with_workbench,
+)
 
 P, Q, R, S = 0, 1, 2, 3
 EARLY = {P: AT_6, Q: AT_7, R: AT_8, S: AT_9}
@@ -176,3 +188,21 @@ def test_A6_6_the_only_window_on_the_workbench_is_taken_and_paid() -> None:
     state = assert_legal(evolve(state, bishop=(0, 1)), Restore((0, 2)))
     assert glass_of(state).openings[2] == "W11"
     assert state.money[P] == 5 - 2
+
+
+@pytest.mark.rule("A6.12", "A6.4", "A0.7")
+@pytest.mark.parametrize(("second_cathedral", "step"), [("theatre_slot", 4), ("with_first", 1)])
+def test_A6_12_a_second_cathedral_cover_is_visited_where_that_column_is_resolved(
+    second_cathedral: str, step: int
+) -> None:
+    """Side 2 (the final round): a Glassworks tile on the second cathedral column is visited
+    in that column's place: the theatre's slot (A0.7 ``theatre_slot``) or with the first
+    cathedral column (``with_first``)."""
+    state = keep_first_tiles(mgame(GLAZIERS, second_cathedral=second_cathedral), 6, S)
+    state = play_out_round(start_round(state, EARLY))
+    assert state.final and state.side == 2
+    state = get_up(state, EARLY)
+    state = assert_legal(state, PlaceGlassworks(Location.CATHEDRAL_2))
+    state = assert_legal(state, SubmitPlan(cathedral=2))
+    state = end_turns_until(start_round(state, {}, {}), Location.GLASSWORKS, P)
+    assert state.step == step
