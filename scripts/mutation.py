@@ -494,6 +494,27 @@ def write_report() -> None:
     (ROOT / "mutation" / "report.md").write_text("\n".join(lines) + "\n")
 
 
+def compare(before_path: Path) -> str:
+    """A markdown table of kill % before (an earlier ``report.json``) and now, per module."""
+    before = {row["target"]: row for row in json.loads(before_path.read_text())}
+    lines = [
+        "| module | mutants | killed before | killed now | survived | timeout | equivalent "
+        "| run time |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in _summaries():
+        old = before.get(row["target"])
+        was = f"{old['killed_percent']} %" if old else "not run"
+        reruns = json.loads((RESULTS / f"{row['target']}.json").read_text()).get("reruns", [])
+        extra = " + " + " + ".join(f"{r['seconds']} s" for r in reruns) if reruns else ""
+        lines.append(
+            f"| {row['module'].removeprefix('fresco_rules.')} | {row['generated']} | {was} | "
+            f"{row['killed_percent']} % | {row['survived']} | {row['timeout']} | "
+            f"{row['equivalent']} | {row['seconds']} s{extra} |"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("targets", nargs="*", help="targets to run (default: all)")
@@ -506,11 +527,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--mutants", nargs="+", default=(), help="re-run only these mutants (fnmatch patterns)"
     )
+    parser.add_argument(
+        "--compare", type=Path, help="print kill % before (an earlier report.json) and now"
+    )
     parser.add_argument("--mutmut-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.mutmut_child:
         os.chdir(ROOT)
         _mutmut_child(args.mutmut_child, args.workers, args.targets)
+        return 0
+    if args.compare:
+        print(compare(args.compare))
         return 0
     if args.list:
         for name, target in TARGETS.items():
