@@ -45,6 +45,7 @@ from fresco_rules.fresco import (
     UseStreetMusician,
     UseTip,
     apply,
+    legal_actions,
     new_game,
 )
 from fresco_rules.fresco.render import describe, events
@@ -205,3 +206,21 @@ def test_R5_4_R5_11_a_recorded_disc_draw_that_does_not_fit_names_the_rule() -> N
         apply(evolve(before, chance=evolve(before.chance, script=script)), action)
     assert raised.value.rule == "R5.11"
     assert "disc:pink does not fit this disc draw" in raised.value.reason
+
+
+@pytest.mark.rule("R5.6", "R6.26")
+def test_R5_6_no_leaf_gold_while_the_window_is_chosen() -> None:
+    """R6.26: a window restoration's decisions come one after another; while the window is
+    chosen (R6.12) leaf gold is not the decision at hand."""
+    state = with_tiles(mgame(GOLD, GLAZIERS), {(0, 2): "F10"})  # red, yellow, green
+    state = with_gold(with_disc(state, PY), P, 1)
+    state = with_paints(state, P, red=1, yellow=1, green=1)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=1)})
+    state = assert_legal(evolve(state, bishop=(0, 1)), Restore((0, 2)))
+    assert legal_actions(state) == (Gild(True), Gild(False))  # the leaf gold first (R6.26)
+    state = assert_legal(state, Gild(True))  # then the window
+    assert all(isinstance(a, TakeWindow) for a in legal_actions(state))
+    problem = assert_illegal(state, Gild(True), "R5.6")
+    assert problem.reason == (
+        "leaf gold is added while restoring a segment that shows the gilding colour"
+    )
