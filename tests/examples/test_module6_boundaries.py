@@ -206,3 +206,18 @@ def test_A6_12_a_second_cathedral_cover_is_visited_where_that_column_is_resolved
     state = assert_legal(state, SubmitPlan(cathedral=2))
     state = end_turns_until(start_round(state, {}, {}), Location.GLASSWORKS, P)
     assert state.step == step
+
+
+@pytest.mark.rule("A6.3", "R6.12")
+def test_A6_3_the_window_turned_up_for_an_empty_workbench_names_A6_3() -> None:
+    """A6.3: an empty workbench turns up the top pile window into slot 0 when a restoration
+    needs one; a recorded outcome that is not in the pile is refused under A6.3."""
+    state = with_tiles(mgame(GLAZIERS, window_refill=WindowRefill.END_OF_ROUND), {(0, 2): "F10"})
+    state = with_workbench(state, (None,) * 6)
+    state = with_paints(state, P, red=1, yellow=1, green=1)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=2)})
+    bad = evolve(state, chance=evolve(state.chance, script=(("window", "W99"),)))
+    with pytest.raises(IllegalAction) as raised:  # the record is wrong, not the action
+        apply(bad, Restore((0, 2)))
+    assert raised.value.rule == "A6.3"
+    assert raised.value.reason.startswith("recorded draw window:W99 does not fit this window draw")

@@ -14,6 +14,8 @@ import pytest
 
 from fresco_rules.fresco import (
     GameConfig,
+    Glass,
+    HandInGlass,
     Module,
     Paint,
     Phase,
@@ -27,9 +29,29 @@ from fresco_rules.fresco.data import components_from_mapping, components_to_mapp
 from fresco_rules.fresco.data import default_components as fresco_default
 from fresco_rules.kernel.errors import IllegalAction
 
-from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, assert_legal, game, keep_first_tiles
+from .fixtures import (
+    AT_5,
+    AT_6,
+    AT_7,
+    AT_8,
+    AT_9,
+    assert_illegal,
+    assert_legal,
+    game,
+    keep_first_tiles,
+    with_paints,
+)
 from .module123_fixtures import SPECIAL, with_paints8
-from .module_fixtures import mgame, play_out_round, scored_of, start_round, well_of, with_pennies
+from .module_fixtures import (
+    GLAZIERS,
+    mgame,
+    play_out_round,
+    scored_of,
+    start_round,
+    well_of,
+    with_glass,
+    with_pennies,
+)
 from .test_module5_leaf_gold import gilded_restoration
 from .test_module6_glaziers import window_restoration
 
@@ -112,3 +134,19 @@ def test_R6_15_missing_glass_costs_the_penalties_of_the_data() -> None:
     parts = scored_of(state).parts
     assert (parts.fresco, parts.window, parts.penalty) == (7, 7, 1 + 3)
     assert scored_of(state).points == 7 + 7 - 4
+
+
+@pytest.mark.rule("R6.19")
+def test_R6_19_the_altar_window_panes_come_from_the_data() -> None:
+    """R6.19: at most one token per pane of the altar window, of the panes' colours: with an
+    altar window of yellow, blue and red panes (shipped: all four colours) green is refused."""
+    raw = copy.deepcopy(components_to_mapping(fresco_default()))
+    raw["modules"]["glaziers"]["altar_window"]["panes"] = ["yellow", "blue", "red"]
+    state = mgame(GLAZIERS, components=components_from_mapping(raw))
+    state = with_glass(with_paints(state, P, red=1, yellow=1, blue=1), P, red=1, green=1)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=2)})
+    state = assert_legal(state, RestoreAltar((Paint.RED, Paint.YELLOW, Paint.BLUE)))
+    problem = assert_illegal(state, HandInGlass((Glass.GREEN,)), "R6.19")
+    assert problem.reason == "the altar window has no pane of that colour"
+    assert HandInGlass((Glass.GREEN,)) not in legal_actions(state)
+    assert HandInGlass((Glass.RED,)) in legal_actions(state)
