@@ -32,6 +32,7 @@ from fresco_rules.fresco import (
     WindowRefill,
     apply,
     legal_actions,
+    new_game,
 )
 from fresco_rules.kernel.errors import IllegalAction
 from fresco_rules.kernel.play import random_playout
@@ -221,3 +222,34 @@ def test_A6_3_the_window_turned_up_for_an_empty_workbench_names_A6_3() -> None:
         apply(bad, Restore((0, 2)))
     assert raised.value.rule == "A6.3"
     assert raised.value.reason.startswith("recorded draw window:W99 does not fit this window draw")
+
+
+@pytest.mark.rule("R6.2", "R6.4")
+@pytest.mark.parametrize(("kind", "rule"), [("window", "R6.2"), ("glass", "R6.4")])
+def test_a_bad_recorded_set_up_draw_names_its_rule(kind: str, rule: str) -> None:
+    """At set-up the workbench windows (R6.2) and the glass offer (R6.4) are drawn; a
+    replayed record whose outcome fits no such draw is refused under that rule."""
+    config = GameConfig(players=3, modules=frozenset({Module.GLAZIERS}))
+    log = new_game(config, 3).chance.log
+    assert any(k == kind for k, _ in log)
+    bad = [(k, "X99") if k == kind else (k, o) for k, o in log]
+    with pytest.raises(IllegalAction) as raised:
+        new_game(config, 3, chance=bad)
+    assert raised.value.rule == rule
+    assert raised.value.reason.startswith(f"recorded draw {kind}:X99 does not fit")
+
+
+@pytest.mark.rule("A6.10", "R6.21")
+def test_A6_10_the_once_per_round_altar_window_is_free_again_next_round() -> None:
+    state = mgame(GLAZIERS, altar_window=AltarWindow.ALTAR_WINDOW_ONCE_PER_ROUND)
+    state = with_glass(with_paints(state, P, red=2, yellow=2, blue=2), P, yellow=2)
+    later = {P: SubmitPlan(cathedral=1), Q: SubmitPlan(studio=1)}  # Q keeps round 1 going
+    state = start_round(state, EARLY, later)
+    altar = RestoreAltar((Paint.RED, Paint.YELLOW, Paint.BLUE))
+    state = assert_legal(assert_legal(state, altar), HandInGlass((Glass.YELLOW,)))
+    assert state.round == 1 and glass_of(state).altar_used[P]
+    state = play_out_round(state)
+    assert state.round == 2 and glass_of(state).altar_used == (False, False, False, False)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=1)})
+    state = assert_legal(state, altar)
+    assert HandInGlass((Glass.YELLOW,)) in legal_actions(state)  # asked for again
