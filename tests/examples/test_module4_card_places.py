@@ -30,6 +30,7 @@ from fresco_rules.fresco import (
     UseTip,
     legal_actions,
 )
+from fresco_rules.kernel.fuzz import forge
 
 from .fixtures import (
     AT_5,
@@ -221,3 +222,21 @@ def test_A4_5_after_praise_the_restoration_comes_next() -> None:
     )
     assert not any(isinstance(a, (UseBishopsVisit, UseBishopsPraise)) for a in legal_actions(state))
     assert Restore((1, 2)) in legal_actions(state)
+
+
+@pytest.mark.rule("R4.12", "K.1")
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"paints": ("red", Paint.YELLOW, Paint.BLUE), "result": Paint.ORANGE},
+        {"paints": (Paint.RED, Paint.YELLOW, Paint.BLUE), "result": "orange"},
+        {"paints": (Paint.BLUE, Paint.YELLOW, Paint.RED), "result": Paint.ORANGE},
+        {"paints": [Paint.RED, Paint.YELLOW, Paint.BLUE], "result": Paint.ORANGE},
+    ],
+    ids=["a paint as text", "the result as text", "not in canonical order", "a list"],
+)
+def test_R4_12_alchemy_that_is_no_alchemy_is_malformed(fields: dict[str, object]) -> None:
+    state = _turn_at("workshop", "alchemy")
+    action = forge(UseAlchemy, fields)
+    problem = assert_illegal(state, action, "R4.12", malformed=True)
+    assert problem.reason.startswith("Alchemy takes three paints and one result: ")

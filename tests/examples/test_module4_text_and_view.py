@@ -146,3 +146,18 @@ def test_R4_16_the_ledger_counts_pennies_and_cards() -> None:
     }
     assert sum(ledger["lucky_pennies"].values()) == 20
     assert ledger["wishing_cards"] == {"deck": 19, "used": 0, "seat 0": 0, "seat 1": 0, "seat 2": 1}
+
+
+@pytest.mark.rule("R4.12")
+def test_free_paints_of_an_unknown_tile_is_described_by_its_id() -> None:
+    assert describe(mgame(WELL), UseFreePaints("M99")).endswith(
+        " plays Free Paints and takes M99 (M99) free"
+    )
+
+
+@pytest.mark.rule("A4.2")
+def test_no_taking_back_is_logged_when_no_penny_comes_back() -> None:
+    before = mgame(WELL)
+    w = well_of(before)
+    on_symbol = evolve(before, well=evolve(w, symbol=(0, 2, 0, 0), supply=w.supply - 2))
+    assert events(on_symbol, before) == []  # the symbol empties, nobody's pennies grow
