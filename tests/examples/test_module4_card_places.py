@@ -16,6 +16,8 @@ from attrs import evolve
 
 from fresco_rules.fresco import (
     Action,
+    BuyTile,
+    BuyWishingCard,
     Location,
     Paint,
     Restore,
@@ -28,8 +30,10 @@ from fresco_rules.fresco import (
     UseLuckyFellow,
     UseReward,
     UseTip,
+    apply,
     legal_actions,
 )
+from fresco_rules.kernel.errors import IllegalAction
 from fresco_rules.kernel.fuzz import forge
 
 from .fixtures import (
@@ -44,7 +48,8 @@ from .fixtures import (
     with_paints,
     with_tiles,
 )
-from .module_fixtures import WELL, get_up, mgame, start_round, well_of, with_hand
+from .module_fixtures import WELL, get_up, mgame, plan, script, start_round, well_of, with_hand
+from .test_module4_wishing_well import free_paints_market
 
 P = 0
 EARLY = {0: AT_6, 1: AT_7, 2: AT_8, 3: AT_9}
@@ -240,3 +245,50 @@ def test_R4_12_alchemy_that_is_no_alchemy_is_malformed(fields: dict[str, object]
     action = forge(UseAlchemy, fields)
     problem = assert_illegal(state, action, "R4.12", malformed=True)
     assert problem.reason.startswith("Alchemy takes three paints and one result: ")
+
+
+@pytest.mark.rule("R4.12", "A4.8")
+def test_R4_12_free_paints_in_booth_I_slot_1() -> None:
+    """Booth I and its first slot are ordinary places for Free Paints: after a purchase in
+    booth I the pictured tile in its slot I:1 is taken free, and only that slot empties."""
+    state = free_paints_market(
+        "free_paints:M11", booth_ii=("M01", "M02", "M03"), booth_i=("M11", "M06", "M10")
+    )
+    state = assert_legal(state, BuyTile(0, 1))
+    assert UseFreePaints("M11") in legal_actions(state)
+    state = assert_legal(state, UseFreePaints("M11"))
+    assert state.booths[0] == (None, None, "M10")
+    assert state.booths[1] == ("M01", "M02", "M03")
+
+
+@pytest.mark.rule("R4.12", "A4.6")
+def test_A4_6_before_restoration_the_visit_still_moves_the_bishop_elsewhere() -> None:
+    state = with_hand(mgame(WELL, bishop_visit="before_restoration"), P, "bishops_visit")
+    state = with_paints(with_tiles(state, {(1, 2): "F10"}), P, red=3, yellow=3, blue=3, green=2)
+    state = start_round(state, EARLY, {P: SubmitPlan(cathedral=1)})
+    problem = assert_illegal(state, UseBishopsVisit(state.bishop), "R4.12")
+    assert problem.reason == "the bishop already stands on c3"
+    assert UseBishopsVisit((4, 4)) in legal_actions(state)
+
+
+@pytest.mark.rule("A4.7")
+def test_A4_7_one_of_each_refuses_two_of_a_primary() -> None:
+    state = with_hand(mgame(WELL, alchemy_inputs="one_of_each"), P, "alchemy")
+    state = with_paints(state, P, red=2, yellow=2, blue=2)
+    state = start_round(state, EARLY, {P: SubmitPlan(workshop=1)})
+    action = UseAlchemy((Paint.RED, Paint.RED, Paint.BLUE), Paint.PURPLE)
+    problem = assert_illegal(state, action, "A4.7")
+    assert problem.reason == (
+        "Alchemy takes exactly one red, one yellow and one blue (one_of_each)"
+    )
+    assert UseAlchemy((Paint.RED, Paint.YELLOW, Paint.BLUE), Paint.PURPLE) in legal_actions(state)
+
+
+@pytest.mark.rule("R4.4")
+def test_R4_4_a_recorded_card_that_is_not_in_the_deck_names_R4_4() -> None:
+    state = plan(get_up(mgame(WELL), EARLY), {P: SubmitPlan(market=1)}, pennies={P: 1})
+    state = script(state, ("wishing_card", "joker"))
+    with pytest.raises(IllegalAction) as raised:  # the record is wrong, not the action
+        apply(state, BuyWishingCard())
+    assert raised.value.rule == "R4.4"
+    assert raised.value.reason.startswith("recorded draw wishing_card:joker does not fit")
