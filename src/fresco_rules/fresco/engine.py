@@ -32,7 +32,7 @@ from .plugins import PLUGINS
 from .seat_view import PlayerView
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
-from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, SPECIAL_BLENDS, Location
+from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, PAINT_INDEX, SPECIAL_BLENDS, Location
 
 BASE_RULES: dict[type[Any], tuple[Check, Effect]] = {
     ChooseGetUp: (turns.check_get_up, turns.do_get_up),
@@ -141,16 +141,30 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
         if not state.tables.special_paints:
             blends = tuple(action for action, a, b in _BLEND_NEEDS if paints[a] and paints[b])
             return (*blends, _END_TURN)
-        recipes = state.tables.blends  # module 3: pink and brown too (R3.4)
-        blends = tuple(
-            action
-            for action in _SPECIAL_BLEND_ACTIONS
-            if all(paints[p.index] for p in recipes[action.result])
-        )
+        needs = _special_blend_needs(state)  # module 3: pink and brown too (R3.4)
+        blends = tuple(action for action, a, b in needs if paints[a] and paints[b])
         return (*blends, _END_TURN)
     if location is _AT_THEATRE:
         return _THEATRE
     return (*ext.legal_module_location(state, turn), _END_TURN)
+
+
+def _special_blend_needs(state: State) -> tuple[tuple[Blend, int, int], ...]:
+    """``_BLEND_NEEDS`` for a game with module 3 (``tables.blends``, R3.4), worked out once per
+    config (in ``Tables.memo``)."""
+    memo = state.tables.memo
+    found: tuple[tuple[Blend, int, int], ...] | None = memo.get(_SPECIAL_NEEDS)
+    if found is None:
+        recipes = state.tables.blends
+        found = memo[_SPECIAL_NEEDS] = tuple(
+            (action, PAINT_INDEX[recipes[action.result][0]], PAINT_INDEX[recipes[action.result][1]])
+            for action in _SPECIAL_BLEND_ACTIONS
+        )
+    return found
+
+
+_SPECIAL_NEEDS = ("special blend needs",)
+"""``Tables.memo`` key of ``_special_blend_needs``."""
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:

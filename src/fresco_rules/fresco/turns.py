@@ -70,6 +70,9 @@ T = TypeVar("T")
 _GET_UP, _PLANNING, _ACTING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.ACTION, Phase.OVER
 _MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
 _STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
+_CATHEDRALS = (_CATHEDRAL, _CATHEDRAL_2)
+_PER_VISIT, _ONCE_A_ROUND = BishopMoveLimit.PER_VISIT, AltarLimit.ONCE_PER_PLAYER_PER_ROUND
+_FORWARD = TrackCollision.FORWARD
 
 STUDIO_PAY = 3
 """R0.46: Thalers per studio apprentice."""
@@ -448,13 +451,13 @@ def leonardo_destinations(state: State) -> tuple[Segment, ...]:
 def _may_move_bishop(state: State, turn: Turn) -> bool:
     limit = state.config.bishop_move_limit
     return state.money[turn.actor] >= 1 and not (
-        limit is BishopMoveLimit.PER_VISIT and turn.bishop_moved
+        limit is _PER_VISIT and turn.bishop_moved
     )
 
 
 def _altar_allowed(state: State, actor: int) -> bool:
     return not (
-        state.config.altar_limit is AltarLimit.ONCE_PER_PLAYER_PER_ROUND
+        state.config.altar_limit is _ONCE_A_ROUND
         and state.altar_used[actor] > 0
     )
 
@@ -554,7 +557,7 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
     most one paid bishop step to a neighbouring cell (per restoration, or per visit).
     R0.76/R0.77 (A0.15, A0.16, A0.17): Leonardo must restore at an orthogonal neighbour holding
     a tile, else at a lowest tile, and never moves the bishop."""
-    turn = _active_turn(state, (_CATHEDRAL, _CATHEDRAL_2))
+    turn = _active_turn(state, _CATHEDRALS)
     if turn is None:
         return _fail(state, "R0.37", "segments are restored by cathedral apprentices only")
     spent = _spent(state, turn)
@@ -707,7 +710,7 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
     """R0.43/R0.44: a legal hand-in the player holds. R0.45 (A0.6): the altar is never used up;
     ``once_per_player_per_round`` limits each player to one altar restoration a round. A0.20:
     the action has no bishop move."""
-    turn = _active_turn(state, (_CATHEDRAL, _CATHEDRAL_2))
+    turn = _active_turn(state, _CATHEDRALS)
     if turn is None:
         return _fail(state, "R0.37", "the altar is restored by cathedral apprentices only")
     if state.is_leonardo(turn.actor):
@@ -767,7 +770,7 @@ def move_painter(state: State, actor: int, gain: int) -> State:
     decision when both exist); ``forward`` takes the one in front. R0.53: Leonardo's painter
     blocks spaces like any other."""
     others = [space for a, space in enumerate(state.track) if a != actor and space > 0]
-    forward = state.config.track_collision is TrackCollision.FORWARD
+    forward = state.config.track_collision is _FORWARD
     options = track_options(others, state.track[actor], gain, forward_only=forward)
     if len(options) > 1:
         return evolve(state, pending_track=options)

@@ -116,10 +116,18 @@ _GLASS_NAMES = tuple(g.value for g in GLASS)
 _GLASS_BY_NAME = {g.value: g for g in GLASS}
 
 
-def _draw_glass(chance: Chance, bag: Sequence[int], rule: str) -> tuple[Glass, Chance]:
+@lru_cache(maxsize=1 << 12)
+def _glass_pool(bag: GlassCounts) -> tuple[str, ...]:
+    """The tokens in a bag of ``bag`` counts as a draw pool, in ``GLASS`` order (a bag holds
+    few tokens, so the same counts recur: each pool is built once)."""
     pool: list[str] = []
     for name, count in zip(_GLASS_NAMES, bag, strict=True):
         pool += [name] * count
+    return tuple(pool)
+
+
+def _draw_glass(chance: Chance, bag: Sequence[int], rule: str) -> tuple[Glass, Chance]:
+    pool = _glass_pool(tuple(bag))
     index, chance = draw(chance, "glass", pool, rule=rule)
     return _GLASS_BY_NAME[pool[index]], chance
 
@@ -360,10 +368,11 @@ class Glaziers(ModuleRules):
             return None
         g = _glass(state)
         money = state.money[turn.actor]
+        prices = self.prices
         return [
-            BuyGlass(colour)
-            for colour in GLASS
-            if g.offer[GLASS_INDEX[colour]] > 0 and self.prices[GLASS_INDEX[colour]] <= money
+            action
+            for index, action in enumerate(_BUY_GLASS)
+            if g.offer[index] > 0 and prices[index] <= money
         ]
 
     # --- restorations ----------------------------------------------------------------------------
@@ -526,6 +535,10 @@ def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
             actions.append(PlaceGlassworks(column, True))
     reason = "decide on the Glassworks tile before planning"
     return Pending(seat, "R6.7", reason, tuple(actions))
+
+
+_BUY_GLASS = tuple(BuyGlass(colour) for colour in GLASS)
+"""The purchase of each colour, in ``GLASS`` order (``GLASS_INDEX``), built once."""
 
 
 def _glass(state: State) -> GlassState:

@@ -37,6 +37,8 @@ from .portraits_state import PortraitState
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
 _CATHEDRAL, _CATHEDRAL_2, _STUDIO = Location.CATHEDRAL, Location.CATHEDRAL_2, Location.STUDIO
+_CATHEDRALS = (_CATHEDRAL, _CATHEDRAL_2)
+_ANY_TIME, _EXTRA_MOVE = Sexton.ANY_TIME, Sexton.EXTRA_MOVE
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
@@ -190,7 +192,7 @@ class PortraitRules(ModuleRules):
             return []
         if turn.location is _STUDIO:
             return list(self.portrait_options(state, turn))
-        if turn.location in (_CATHEDRAL, _CATHEDRAL_2):
+        if turn.location in _CATHEDRALS:
             return list(self.sexton_options(state, turn))
         return []
 
@@ -220,7 +222,7 @@ class PortraitRules(ModuleRules):
     # --- the cathedral: Sexton -----------------------------------------------------------------
 
     def sexton_options(self, state: State, turn: Turn) -> Iterable[UseSexton]:
-        if _sexton_problem(self, state, turn) is not None:
+        if _sexton_refusal(self, state, turn) is not None:
             return
         for segment in SEGMENTS:
             if segment != state.bishop:
@@ -245,7 +247,7 @@ class PortraitRules(ModuleRules):
         have = state.paints[turn.actor]
         pieces = state.tables.fresco_pieces
         step = (
-            self.sexton is Sexton.EXTRA_MOVE
+            self.sexton is _EXTRA_MOVE
             and state.money[turn.actor] >= 1
             and turns._may_move_bishop(state, turn)
         )
@@ -322,30 +324,30 @@ def _rules(state: State) -> PortraitRules:
     return next(m for m in state.tables.modules if isinstance(m, PortraitRules))
 
 
-def _sexton_problem(rules: PortraitRules, state: State, turn: Turn) -> IllegalAction | None:
-    """Why the active player cannot make a Sexton move now, or None (R1.11, A1.3)."""
+def _sexton_refusal(rules: PortraitRules, state: State, turn: Turn) -> tuple[str, str] | None:
+    """Why the active player cannot make a Sexton move now, as (rule, reason), or None (R1.11,
+    A1.3). Plain strings: the legal actions ask this at every cathedral turn, and only a
+    refused action needs the error with its position."""
     p = _portraits(state)
     actor = turn.actor
     if state.is_leonardo(actor):
-        return turns._fail(state, "R1.11", "Leonardo holds no portraits")
+        return "R1.11", "Leonardo holds no portraits"
     held = rules.holds(state, actor, SEXTON)
     if not held:
-        return turns._fail(state, "R1.11", "the player holds no Sexton")
+        return "R1.11", "the player holds no Sexton"
     if p.sexton_used[actor] >= held:
-        return turns._fail(state, "R1.11", "the Sexton moves the bishop once per round (A1.4)")
+        return "R1.11", "the Sexton moves the bishop once per round (A1.4)"
     if p.sexton_armed:
-        return turns._fail(state, "A1.3", "a Sexton move was just made")
+        return "A1.3", "a Sexton move was just made"
     if turn.left <= 0:
-        return turns._fail(state, "R1.11", "the Sexton is used by a cathedral apprentice")
+        return "R1.11", "the Sexton is used by a cathedral apprentice"
     if state.money[actor] < 1:
-        return turns._fail(state, "R0.31", "the Sexton's move costs 1 Thaler")
-    if rules.sexton is not Sexton.ANY_TIME:
+        return "R0.31", "the Sexton's move costs 1 Thaler"
+    if rules.sexton is not _ANY_TIME:
         have = state.paints[actor]
         pieces = state.tables.fresco_pieces
         if not any(t is not None and turns._covers(have, pieces[t]) for t in state.cathedral):
-            return turns._fail(
-                state, "A1.3", "the Sexton's move is made before a segment restoration"
-            )
+            return "A1.3", "the Sexton's move is made before a segment restoration"
     return None
 
 
@@ -365,12 +367,12 @@ def check_sexton(state: State, action: UseSexton) -> IllegalAction | None:
             f"{describe(action.to)} is not (row, col) on the 5x5 grid (a1-e5)",
             malformed=True,
         )
-    turn = turns._active_turn(state, (Location.CATHEDRAL, Location.CATHEDRAL_2))
+    turn = turns._active_turn(state, _CATHEDRALS)
     if turn is None:
         return turns._fail(state, "R1.11", "the Sexton is used during a cathedral turn")
-    problem = _sexton_problem(_rules(state), state, turn)
-    if problem is not None:
-        return problem
+    refusal = _sexton_refusal(_rules(state), state, turn)
+    if refusal is not None:
+        return turns._fail(state, *refusal)
     if action.to == state.bishop:
         return turns._fail(
             state, "R1.11", f"the bishop already stands on {segment_label(action.to)}"
@@ -384,7 +386,7 @@ def do_sexton(state: State, action: UseSexton) -> State:
     rules = _rules(state)
     p = _portraits(state)
     actor = turn.actor
-    armed = rules.sexton is not Sexton.ANY_TIME
+    armed = rules.sexton is not _ANY_TIME
     return evolve(
         state,
         bishop=action.to,
@@ -412,7 +414,7 @@ def check_portrait(state: State, action: TakePortrait) -> IllegalAction | None:
     paints = action.paints
     if not isinstance(paints, tuple) or not all(isinstance(x, Paint) for x in paints):
         return turns._fail(state, "R1.14", "paints must be a tuple of Paint", malformed=True)
-    turn = turns._active_turn(state, Location.STUDIO)
+    turn = turns._active_turn(state, _STUDIO)
     if turn is None:
         return turns._fail(state, "R1.4", "portraits are taken by studio apprentices only")
     spent = turns._spent(state, turn)

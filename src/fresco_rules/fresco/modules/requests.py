@@ -33,6 +33,7 @@ from .requests_state import RequestState
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
 _OVER, _WORKSHOP = Phase.OVER, Location.WORKSHOP
+_WORKSHOP_NAME = _WORKSHOP.value  # an enum member's ``value`` is a property in Python 3.11
 
 TILES_PER_REQUEST = 3
 """R2.5/R2.6: every request takes 3 fresco tiles."""
@@ -242,7 +243,7 @@ def _alchemy_blocks(state: State, turn: Turn) -> bool:
     plan = state.plans[turn.actor]
     if w is None or plan is None or state.is_leonardo(turn.actor):
         return False
-    used = w.played[turn.actor].count(_WORKSHOP.value)
+    used = w.played[turn.actor].count(_WORKSHOP_NAME)
     return used >= plan.workshop
 
 
@@ -272,7 +273,7 @@ def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
         or not all(isinstance(t, str) for t in tiles)
     ):
         return turns._fail(state, "R2.5", "a request takes three fresco tile IDs", malformed=True)
-    turn = turns._active_turn(state, Location.WORKSHOP)
+    turn = turns._active_turn(state, _WORKSHOP)
     if turn is None:
         return turns._fail(state, "R2.4", "requests are fulfilled by workshop apprentices only")
     if q.used[turn.actor]:
