@@ -658,7 +658,7 @@ def continue_restoration(state: State, restoration: Restoration) -> State:
         state, restoration, due = module.enter_stage(state, evolve(restoration, step=index), stage)
         if due:
             return evolve(state, restoring=restoration)
-    return complete_restoration(evolve(state, restoring=None), restoration)
+    return complete_restoration(state, restoration)
 
 
 @implements("R0.40", "R0.41", "R0.42", "R0.61", "R0.77", "A0.13", "G.6")
@@ -684,24 +684,23 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
         extra=parts.extra,
         penalty=parts.penalty,
     )
-    changes: dict[str, Any] = {}
+    # a scored restoration no longer waits: one new state for every change, before the modules
+    # finish theirs (their hooks read the state the restoration leaves)
+    changes: dict[str, Any] = {} if state.restoring is None else {"restoring": None}
     if segment is not None:
         assert r.tile is not None
         index = segment[0] * GRID + segment[1]
         cathedral = _replace(state.cathedral, index, None)
-        changes = {
+        changes |= {
             "cathedral": cathedral,
             "held": _replace(state.held, actor, (*state.held[actor], r.tile)),
             "bishop": segment,
             "leonardo_at": segment if state.is_leonardo(actor) else state.leonardo_at,
             "final": state.final or all(t is None for t in cathedral),
         }
-    if state.tables.modules:
-        if changes:
-            state = evolve(state, **changes)
-            changes = {}
-        state = ext.finish_restoration(state, r)
     state = evolve(state, scored=Scored(r, parts, points), **changes)
+    if state.tables.modules:
+        state = ext.finish_restoration(state, r)
     return move_painter(state, actor, points)
 
 

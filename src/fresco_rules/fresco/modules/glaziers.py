@@ -241,11 +241,10 @@ class Glaziers(ModuleRules):
         out, and the offer holds what could be drawn; R6.24: none for Leonardo. A6.3
         ``end_of_round``: every empty workbench slot is refilled from the pile."""
         g = _glass(state)
-        state = evolve(
-            state,
-            glass=evolve(g, offer=(0,) * len(GLASS), reserve=_add(g.reserve, g.offer)),
+        count = self.offer_per_player * state.tables.players
+        state = _fill_offer(
+            state, count, "R6.23", offer=(0,) * len(GLASS), reserve=_add(g.reserve, g.offer)
         )
-        state = _fill_offer(state, self.offer_per_player * state.tables.players, "R6.23")
         if self.refill is WindowRefill.END_OF_ROUND:
             state = _fill_workbench(state, "A6.3")
         return state
@@ -560,11 +559,21 @@ def _off(state: State) -> IllegalAction | None:
 
 
 @implements("R6.23", "A6.9")
-def _fill_offer(state: State, count: int, rule: str) -> State:
+def _fill_offer(
+    state: State,
+    count: int,
+    rule: str,
+    *,
+    offer: GlassCounts | None = None,
+    reserve: GlassCounts | None = None,
+) -> State:
     """R6.23 (A6.9): draw ``count`` glass into the offer; whenever the bag is empty, pour the
-    reserve into it; stop when both are empty."""
+    reserve into it; stop when both are empty. ``offer`` and ``reserve``: the counts to start
+    from instead of the state's (round preparation moves the offer first, in the same new
+    state)."""
     g = _glass(state)
-    bag, offer, reserve, chance = list(g.bag), list(g.offer), g.reserve, state.chance
+    bag, shown, chance = list(g.bag), list(g.offer if offer is None else offer), state.chance
+    reserve = g.reserve if reserve is None else reserve
     for _ in range(count):
         if not sum(bag):
             if not sum(reserve):
@@ -573,11 +582,11 @@ def _fill_offer(state: State, count: int, rule: str) -> State:
         token, chance = _draw_glass(chance, bag, rule)
         index = GLASS_INDEX[token]
         bag[index] -= 1
-        offer[index] += 1
+        shown[index] += 1
     return evolve(
         state,
         chance=chance,
-        glass=evolve(g, bag=tuple(bag), offer=tuple(offer), reserve=reserve),
+        glass=evolve(g, bag=tuple(bag), offer=tuple(shown), reserve=reserve),
     )
 
 

@@ -11,6 +11,7 @@ Leonardo has a studio apprentice and must take a portrait when one is shown, gai
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
@@ -178,11 +179,7 @@ class PortraitRules(ModuleRules):
         choosing which; R1.25: with an empty display he does nothing (and never earns)."""
         if turn.location is not _STUDIO:
             return None
-        shown = [card for card in _portraits(state).display if card is not None]
-        actions: tuple[Action, ...] = (
-            tuple(TakePortrait(card) for card in shown) if shown and turn.left > 0 else (EndTurn(),)
-        )
-        return Pending(turn.actor, "R1.24", "Leonardo must take a displayed portrait", actions)
+        return _leonardo_choice(turn.actor, _portraits(state).display, turn.left > 0)
 
     @implements("R1.4", "R1.5", "R1.6", "A1.1", "A1.5")
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
@@ -320,6 +317,17 @@ class PortraitRules(ModuleRules):
         }
 
 
+@lru_cache(maxsize=1 << 10)
+def _leonardo_choice(actor: int, display: tuple[str | None, ...], acts: bool) -> Pending:
+    """Leonardo's studio decision (R1.24, R1.25): the same for the same display, so built once
+    per display (a round's display changes only when a card is taken)."""
+    shown = [card for card in display if card is not None]
+    actions: tuple[Action, ...] = (
+        tuple(TakePortrait(card) for card in shown) if shown and acts else (EndTurn(),)
+    )
+    return Pending(actor, "R1.24", "Leonardo must take a displayed portrait", actions)
+
+
 def _rules(state: State) -> PortraitRules:
     return next(m for m in state.tables.modules if isinstance(m, PortraitRules))
 
@@ -449,20 +457,21 @@ def do_portrait(state: State, action: TakePortrait) -> State:
     actor = turn.actor
     card = rules.cards[action.card]
     display = tuple(None if c == action.card else c for c in p.display)
-    p = evolve(p, display=display, taken=_put(p.taken, actor, p.taken[actor] + 1))
+    taken = _put(p.taken, actor, p.taken[actor] + 1)
     turn = evolve(turn, left=turn.left - 1)
     if state.is_leonardo(actor):
-        state = evolve(state, turn=turn, portraits=evolve(p, removed=(*p.removed, card.id)))
-        return turns.move_painter(state, actor, card.vp)
+        p = evolve(p, display=display, taken=taken, removed=(*p.removed, card.id))
+        return turns.move_painter(evolve(state, turn=turn, portraits=p), actor, card.vp)
     if card.permanent:
         held = tuple(sorted((*p.held[actor], card.id)))
-        return evolve(state, turn=turn, portraits=evolve(p, held=_put(p.held, actor, held)))
+        p = evolve(p, display=display, taken=taken, held=_put(p.held, actor, held))
+        return evolve(state, turn=turn, portraits=p)
     gained = paint_counts((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
     state = evolve(
         state,
         turn=turn,
-        portraits=evolve(p, removed=(*p.removed, card.id)),
+        portraits=evolve(p, display=display, taken=taken, removed=(*p.removed, card.id)),
         money=_put(state.money, actor, state.money[actor] + card.thalers),
         supply_money=state.supply_money - card.thalers,
         paints=_put(state.paints, actor, add_paints(state.paints[actor], gained)),
