@@ -92,7 +92,7 @@ _THEATRE = (AttendTheatre(), _END_TURN)
 def _pending(state: State) -> ext.Pending | None:
     """The module decision due now (``extensions.pending``, or a planning step)."""
     found = ext.pending(state)
-    if found is None and state.phase is Phase.PLAN:
+    if found is None and state.phase is _PLANNING:
         due = plan_due(state)
         found = None if due is None else due[1]
     return found
@@ -178,7 +178,7 @@ def _violation(state: State, action: object) -> IllegalAction | None:
             seat=current_player(state),
             where=state.where(),
         )
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return IllegalAction("R0.62", "the game is over", where=state.where())
     if state.tables.modules:
         due = _pending(state)
@@ -234,9 +234,9 @@ def apply(state: State, action: object) -> State:
     problem = _violation(state, action)
     if problem is not None:
         raise problem
-    rules = _rules_for(action)
-    assert rules is not None
-    return advance(rules[1](state, action))
+    # _violation found the action's exact class in the table (by identity), so its effect is
+    # read without a second check
+    return advance(_RULES_BY_ID[id(type(action))][1][1](state, action))
 
 
 def is_over(state: State) -> bool:

@@ -36,6 +36,7 @@ from .vocab import CENTRE, SEGMENTS, Location, PaintCounts
 _GET_UP, _PLANNING, _ACTING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.ACTION, Phase.OVER
 _MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
 _STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
+_WITH_FIRST = SecondCathedral.WITH_FIRST
 
 FINAL_ROUND_TILES = 6
 """R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
@@ -224,7 +225,7 @@ def apprentices_at(state: State, plan: SubmitPlan, location: Location) -> int:
     if location is _MARKET:
         return plan.market
     if location is _CATHEDRAL:
-        if state.side == 2 and state.config.second_cathedral is SecondCathedral.WITH_FIRST:
+        if state.side == 2 and state.config.second_cathedral is _WITH_FIRST:
             return plan.cathedral + plan.cathedral_2
         return plan.cathedral
     if location is _STUDIO:
@@ -262,7 +263,7 @@ def begin_round(state: State, number: int) -> State:
         round=number,
         final=final,
         side=2 if final else 1,
-        phase=Phase.GET_UP,
+        phase=_GET_UP,
         hostel=(-1,) * state.tables.actors,
         plans=(None,) * state.tables.actors,
         controller=controller,

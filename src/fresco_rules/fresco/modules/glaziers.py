@@ -63,6 +63,7 @@ _CATHEDRAL, _CATHEDRAL_2, _GLASSWORKS = (
     Location.CATHEDRAL_2,
     Location.GLASSWORKS,
 )
+_PLANNING = Phase.PLAN
 
 WINDOW, GLASS_STAGE, ALTAR_GLASS = "window", "glass", "altar_glass"
 SIDE_1_COLUMNS = (
@@ -648,7 +649,7 @@ def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | N
             f"apprentice must be a bool, not {describe(action.apprentice)}",
             malformed=True,
         )
-    if state.phase is not Phase.PLAN:
+    if state.phase is not _PLANNING:
         return turns._fail(state, "R6.7", "the Glassworks tile is placed while planning")
     rules = _rules(state)
     seat = turns.planner(state)
@@ -690,7 +691,7 @@ def check_buy_glass(state: State, action: BuyGlass) -> IllegalAction | None:
         return turns._fail(
             state, "R6.9", f"{describe(action.glass)} is not a glass colour", malformed=True
         )
-    turn = turns._active_turn(state, Location.GLASSWORKS)
+    turn = turns._active_turn(state, _GLASSWORKS)
     if turn is None:
         return turns._fail(state, "R6.9", "glass is bought at the Glassworks only")
     if turn.left <= 0:

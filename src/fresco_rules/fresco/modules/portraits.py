@@ -59,6 +59,7 @@ class PortraitRules(ModuleRules):
     """The rules of module 1 with its tables (section 5.2) and options A1.1-A1.3, A1.6."""
 
     module: ClassVar[Module] = Module.PORTRAITS
+    turn_locations: ClassVar[frozenset[Location] | None] = frozenset({_STUDIO, *_CATHEDRALS})
 
     cards: dict[str, PortraitCard]
     piles: tuple[tuple[str, ...], ...]

@@ -54,6 +54,7 @@ class Requests(ModuleRules):
     """The rules of module 2 with its tables (section 5.3, 5.5) and option A3.5."""
 
     module: ClassVar[Module] = Module.REQUESTS
+    turn_locations: ClassVar[frozenset[Location] | None] = frozenset({_WORKSHOP})
 
     vp: dict[str, int]
     piles: tuple[tuple[str, ...], ...]

@@ -113,6 +113,7 @@ class WishingWell(ModuleRules):
     """The rules of module 4 with its tables (component-data.md 5) and options (A4.x)."""
 
     module: ClassVar[Module] = Module.WISHING_WELL
+    turn_locations: ClassVar[frozenset[Location] | None] = frozenset(LOCATION_OF)  # R4.7
 
     pennies: int
     start_pennies: int
