@@ -110,7 +110,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if due is not None:
             return due.actions
     if phase is _GET_UP:
-        return tuple(turns.legal_get_up(state))
+        return turns.legal_get_up(state)
     if phase is _PLANNING:
         return turns.legal_plans(state)
     if state.pending_track:

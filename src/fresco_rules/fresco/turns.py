@@ -130,9 +130,15 @@ def _spent(state: State, turn: Turn) -> IllegalAction | None:
 # --- phase 1: get-up time (R0.17-R0.20, R0.74) ---------------------------------------------
 
 
-def legal_get_up(state: State) -> list[ChooseGetUp]:
-    taken = set(state.hostel)
-    return [_get_up(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+def legal_get_up(state: State) -> tuple[ChooseGetUp, ...]:
+    return _free_get_ups(state.hostel, len(state.tables.hostel))
+
+
+@lru_cache(maxsize=1 << 12)
+def _free_get_ups(hostel: tuple[int, ...], spaces: int) -> tuple[ChooseGetUp, ...]:
+    """The get-up spaces not taken in ``hostel`` (few combinations recur: built once each)."""
+    taken = set(hostel)
+    return tuple(_get_up(slot) for slot in range(spaces) if slot not in taken)
 
 
 @cache

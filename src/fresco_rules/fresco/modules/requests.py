@@ -17,6 +17,7 @@ from attrs import frozen
 
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
+from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -118,16 +119,7 @@ class Requests(ModuleRules):
         his own tiles meet, or decline; Leonardo never blends."""
         if turn.location is not _WORKSHOP:
             return None
-        found: list[Action] = list(self.options(state, turn)) if turn.left >= 2 else []
-        return Pending(
-            turn.actor,
-            "R2.15",
-            "Leonardo fulfils a request or declines",
-            (
-                *found,
-                EndTurn(),
-            ),
-        )
+        return _leonardo_choice(turn.actor, self._options(state, turn) if turn.left >= 2 else ())
 
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
         if turn.location is not _WORKSHOP or turn.left < 2:
@@ -136,16 +128,19 @@ class Requests(ModuleRules):
 
     def options(self, state: State, turn: Turn) -> list[FulfilRequest]:
         """Every request the actor may fulfil now (R2.4-R2.8), pile by pile, tiles sorted."""
+        return list(self._options(state, turn))
+
+    def _options(self, state: State, turn: Turn) -> tuple[FulfilRequest, ...]:
         q = _requests(state)
         actor = turn.actor
         if q.used[actor] or _alchemy_blocks(state, turn):
-            return []
+            return ()
         # the same tiles meet the same piles: worked out once per holding (in Tables.memo)
         memo = state.tables.memo
-        key = ("requests", state.held[actor], tuple(bool(pile) for pile in q.piles))
+        key = ("requests", state.held[actor], tuple(map(bool, q.piles)))
         known: tuple[FulfilRequest, ...] | None = memo.get(key)
         if known is not None:
-            return list(known)
+            return known
         loose = sorted(state.held[actor])
         found: list[FulfilRequest] = []
         for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True):
@@ -157,8 +152,8 @@ class Requests(ModuleRules):
                 FulfilRequest(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST)
             )
         turns.bound_memo(memo)
-        memo[key] = tuple(found)
-        return found
+        known = memo[key] = tuple(found)
+        return known
 
     @implements("R2.11", "R2.12", "A2.6", "M.4")
     def prepare_round(self, state: State) -> State:
@@ -246,6 +241,16 @@ def _alchemy_blocks(state: State, turn: Turn) -> bool:
         return False
     used = w.played[turn.actor].count(_WORKSHOP_NAME)
     return used >= plan.workshop
+
+
+@memo_last_call
+def _leonardo_choice(actor: int, requests: tuple[FulfilRequest, ...]) -> Pending:
+    """Leonardo's workshop decision (R2.15, A2.5): the requests he may fulfil, or declining
+    (remembered for the last, identical, tuple of requests from ``Tables.memo``)."""
+    return Pending(actor, "R2.15", "Leonardo fulfils a request or declines", (*requests, _END_TURN))
+
+
+_END_TURN = EndTurn()
 
 
 def _rules(state: State) -> Requests:
