@@ -37,6 +37,7 @@ _GET_UP, _PLANNING, _ACTING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.ACTION, Pha
 _MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
 _STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
 _WITH_FIRST = SecondCathedral.WITH_FIRST
+_REDRAW_ALL, _FRONT_TO_REAR = MarketRefill.REDRAW_ALL, StartRotation.FRONT_TO_REAR
 
 FINAL_ROUND_TILES = 6
 """R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
@@ -425,7 +426,7 @@ def refill_market(state: State) -> State:
     ``redraw_all`` first returns every displayed tile to the bag, then fills all booths."""
     bag = list(state.bag)
     booths = [list(slots) for slots in state.booths]
-    if state.config.market_refill is MarketRefill.REDRAW_ALL:
+    if state.config.market_refill is _REDRAW_ALL:
         for slots in booths:
             bag.extend(tile for tile in slots if tile is not None)
             slots[:] = [None] * len(slots)
@@ -469,7 +470,7 @@ def rotate_start_spaces(state: State) -> State:
         return state
     spaces = [space for space, _ in waiting]
     actors = [actor for _, actor in waiting]
-    if state.config.start_rotation is StartRotation.FRONT_TO_REAR:
+    if state.config.start_rotation is _FRONT_TO_REAR:
         actors = actors[-1:] + actors[:-1]
     else:
         actors = actors[1:] + actors[:1]

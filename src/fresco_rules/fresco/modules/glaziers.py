@@ -64,6 +64,7 @@ _CATHEDRAL, _CATHEDRAL_2, _GLASSWORKS = (
     Location.GLASSWORKS,
 )
 _PLANNING = Phase.PLAN
+_IMMEDIATE, _END_OF_ROUND = WindowRefill.IMMEDIATE, WindowRefill.END_OF_ROUND
 
 WINDOW, GLASS_STAGE, ALTAR_GLASS = "window", "glass", "altar_glass"
 SIDE_1_COLUMNS = (
@@ -246,7 +247,7 @@ class Glaziers(ModuleRules):
         state = _fill_offer(
             state, count, "R6.23", offer=(0,) * len(GLASS), reserve=_add(g.reserve, g.offer)
         )
-        if self.refill is WindowRefill.END_OF_ROUND:
+        if self.refill is _END_OF_ROUND:
             state = _fill_workbench(state, "A6.3")
         return state
 
@@ -481,7 +482,7 @@ class Glaziers(ModuleRules):
         kept = [window for window in g.workbench if window is not None]
         bench = tuple(kept + [None] * (len(g.workbench) - len(kept)))
         state = evolve(state, glass=evolve(g, workbench=bench))
-        if self.refill is WindowRefill.IMMEDIATE:
+        if self.refill is _IMMEDIATE:
             state = _fill_workbench(state, "R6.13")
         return state
 
