@@ -310,7 +310,7 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
             return None
     if location is _WORKSHOP:
         count *= 2
-    return Turn(location=location, actor=actor, left=count)
+    return Turn(location, actor, count)
 
 
 @memo_last

@@ -42,7 +42,10 @@ INCOME_CHOICES = tuple(ChooseIncomePaint(p) for p in (Paint.RED, Paint.YELLOW, P
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    """``values`` with the item at ``index`` (a valid index) replaced."""
+    items = list(values)  # a small list changed in place: faster than joining two slices
+    items[index] = value
+    return tuple(items)
 
 
 def _requests(state: State) -> RequestState:
