@@ -373,7 +373,7 @@ def advance(state: State) -> State:
             )
             state = replace(state, phase=_PLANNING, plans=plans)
         elif phase is _PLANNING:
-            if any(plan is None for plan in state.plans):
+            if not all(state.plans):  # a plan still missing (None; a SubmitPlan is truthy)
                 return state
             if modules and plan_due(state) is not None:
                 return state
