@@ -481,10 +481,9 @@ class Glaziers(ModuleRules):
         g = _glass(state)
         kept = [window for window in g.workbench if window is not None]
         bench = tuple(kept + [None] * (len(g.workbench) - len(kept)))
-        state = evolve(state, glass=evolve(g, workbench=bench))
-        if self.refill is _IMMEDIATE:
-            state = _fill_workbench(state, "R6.13")
-        return state
+        if self.refill is _IMMEDIATE:  # the gap closed and refilled in one new state
+            return _fill_workbench(state, "R6.13", bench=bench)
+        return evolve(state, glass=evolve(g, workbench=bench))
 
     # --- read-outs -------------------------------------------------------------------------------
 
@@ -592,20 +591,29 @@ def _fill_offer(
     )
 
 
-def _fill_workbench(state: State, rule: str, *, first_only: bool = False) -> State:
-    """Turn up pile windows into the empty workbench slots, slot 0 first (R6.2, R6.13, A6.3)."""
+def _fill_workbench(
+    state: State,
+    rule: str,
+    *,
+    first_only: bool = False,
+    bench: tuple[str | None, ...] | None = None,
+) -> State:
+    """Turn up pile windows into the empty workbench slots, slot 0 first (R6.2, R6.13, A6.3);
+    ``bench``: the slots to fill instead of the state's (R6.13 closes the gap first, in the
+    same new state)."""
     g = _glass(state)
-    bench, pile, chance = list(g.workbench), list(g.pile), state.chance
-    for slot, window in enumerate(bench):
+    slots = list(g.workbench if bench is None else bench)
+    pile, chance = list(g.pile), state.chance
+    for slot, window in enumerate(slots):
         if window is not None:
             continue
         if not pile:
             break
         index, chance = draw(chance, "window", pile, rule=rule)
-        bench[slot] = pile.pop(index)
+        slots[slot] = pile.pop(index)
         if first_only:
             break
-    return evolve(state, chance=chance, glass=evolve(g, workbench=tuple(bench), pile=tuple(pile)))
+    return evolve(state, chance=chance, glass=evolve(g, workbench=tuple(slots), pile=tuple(pile)))
 
 
 def _take_window(
@@ -619,13 +627,16 @@ def _take_window(
     index = r.segment[0] * GRID + r.segment[1]
     bench = (*g.workbench[:slot], None, *g.workbench[slot + 1 :])
     openings = (*g.openings[:index], window, *g.openings[index + 1 :])
-    state = evolve(state, glass=evolve(g, workbench=bench, openings=openings))
+    glass = evolve(g, workbench=bench, openings=openings)
     if price:
         state = evolve(
             state,
+            glass=glass,
             money=turns._replace(state.money, r.actor, state.money[r.actor] - price),
             supply_money=state.supply_money + price,
         )
+    else:
+        state = evolve(state, glass=glass)
     return state, evolve(r, window=window)
 
 
