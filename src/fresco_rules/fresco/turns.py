@@ -473,7 +473,7 @@ def _altar_allowed(state: State, actor: int) -> bool:
 
 def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | EndTurn]:
     if state.is_leonardo(turn.actor):
-        return [Restore(seg) for seg in leonardo_destinations(state)]
+        return [_RESTORES[row * GRID + col] for row, col in leonardo_destinations(state)]
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
     payable = coverable(state, have)
@@ -543,11 +543,16 @@ def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAlta
     if found is None:
         bound_memo(memo)
         found = memo[key] = tuple(
-            RestoreAltar(paints)
+            _altar_action(paints)
             for paints, _ in state.tables.altar_hand_ins
             if _covers(have, _counts(paints))
         )
     return found
+
+
+@cache
+def _altar_action(paints: tuple[Paint, ...]) -> RestoreAltar:
+    return RestoreAltar(paints)
 
 
 @cache

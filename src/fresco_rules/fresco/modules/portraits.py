@@ -27,7 +27,7 @@ from ..actions import Action, EndTurn, Restore, SubmitPlan
 from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortrait
 from ..extensions import ModuleRules, Pending, Plugin
 from ..flow import add_paints
-from ..scoring import NEIGHBOURS, bishop_bonus
+from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
 from ..words import segment_label
@@ -40,6 +40,8 @@ from .portraits_state import PortraitState
 _CATHEDRAL, _CATHEDRAL_2, _STUDIO = Location.CATHEDRAL, Location.CATHEDRAL_2, Location.STUDIO
 _CATHEDRALS = (_CATHEDRAL, _CATHEDRAL_2)
 _ANY_TIME, _EXTRA_MOVE = Sexton.ANY_TIME, Sexton.EXTRA_MOVE
+_SEXTON_MOVES = {segment: UseSexton(segment) for segment in SEGMENTS}
+"""The Sexton's move to each segment, built once."""
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
@@ -227,7 +229,7 @@ class PortraitRules(ModuleRules):
             return
         for segment in SEGMENTS:
             if segment != state.bishop:
-                yield UseSexton(segment)
+                yield _SEXTON_MOVES[segment]
 
     def pending(self, state: State) -> Pending | None:
         p = state.portraits
@@ -256,10 +258,9 @@ class PortraitRules(ModuleRules):
         for index, tile in enumerate(state.cathedral):
             if tile is None or not turns._covers(have, pieces[tile]):
                 continue
-            segment = SEGMENTS[index]
-            found.append(Restore(segment))
+            found.append(turns._RESTORES[index])
             if step:
-                found.extend(Restore(segment, to) for to in NEIGHBOURS[state.bishop])
+                found.extend(turns._restores_moving(index, state.bishop))
         return found
 
     @implements("A1.3")

@@ -10,6 +10,7 @@ workshop apprentice and may fulfil requests with his own tiles, which then leave
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -151,9 +152,7 @@ class Requests(ModuleRules):
                 continue
             colour = None if kind == "general" else Paint(kind)
             fits = [t for t in loose if colour is None or colour in self.splashes.get(t, ())]
-            found.extend(
-                FulfilRequest(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST)
-            )
+            found.extend(_fulfil(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST))
         turns.bound_memo(memo)
         known = memo[key] = tuple(found)
         return known
@@ -244,6 +243,13 @@ def _alchemy_blocks(state: State, turn: Turn) -> bool:
         return False
     used = w.played[turn.actor].count(_WORKSHOP_NAME)
     return used >= plan.workshop
+
+
+@lru_cache(maxsize=1 << 14)
+def _fulfil(pile: str, tiles: tuple[str, ...]) -> FulfilRequest:
+    """The request action for ``tiles`` (sorted): the same combinations of the same tile IDs
+    recur over a game and from game to game, so each is built once."""
+    return FulfilRequest(pile, tiles)
 
 
 @memo_last_call

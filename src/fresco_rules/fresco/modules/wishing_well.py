@@ -108,6 +108,9 @@ PRIMARY_TRIPLES = _primary_triples()
 ONE_OF_EACH = ((Paint.RED, Paint.YELLOW, Paint.BLUE),)
 
 
+_VISITS = {segment: UseBishopsVisit(segment) for segment in SEGMENTS}
+"""The Bishop's Visit to each segment, built once."""
+
 @frozen
 class WishingWell(ModuleRules):
     """The rules of module 4 with its tables (component-data.md 5) and options (A4.x)."""
@@ -280,7 +283,7 @@ class WishingWell(ModuleRules):
                 return found
             ready = turn.left > 0 and _can_restore(state, seat)
             if VISIT in hand and (ready or self.visit is BishopVisit.VISIT_ANY_TIME):
-                found.extend(UseBishopsVisit(seg) for seg in SEGMENTS if seg != state.bishop)
+                found.extend(_VISITS[seg] for seg in SEGMENTS if seg != state.bishop)
             if PRAISE in hand and ready:
                 found.append(UseBishopsPraise())
         elif location is _STUDIO:
