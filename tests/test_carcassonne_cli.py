@@ -90,7 +90,7 @@ def _placed_count(svg_path: Path) -> int:
 @pytest.mark.rule("C0.3", "C1", "C6")
 def test_a_game_played_from_the_shell_with_legal_move_and_show(tmp_path: Path) -> None:
     game = tmp_path / "game.json"
-    code, text = run("new", game, "--game", "carcassonne", "--players", "2", "--seed", "1")
+    code, text = run("new", game, "--game", "carcassonne", "--players", "2", "--seed", "2")
     assert code == 0 and "seat 0 to decide (turn 1, seat 0 places tile E)" in text
     code, text = run("legal", game)
     assert code == 0

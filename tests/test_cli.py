@@ -215,7 +215,7 @@ def test_data_template_holds_the_module_data(tmp_path: Path) -> None:
 
 def test_a_person_plays_from_the_shell(tmp_path: Path) -> None:
     game = tmp_path / "game.json"
-    started = run("new", game, "--players", "3", "--seed", "5")
+    started = run("new", game, "--players", "3", "--seed", "1")
     assert started.returncode == 0, started.stderr
     assert "seat 1 to decide (round 1, get_up): 5 legal moves" in started.stdout
     listed = run("legal", game)
@@ -309,6 +309,9 @@ def test_every_error_is_one_line_in_one_format(tmp_path: Path) -> None:
         ("bogus",),
         ("play", "--seed", "x"),
         ("show",),
+        ("conform", "--games", "0"),
+        ("conform",),
+        ("study", "--games", "2"),
     ):
         done = run(*args)
         assert done.returncode == 2, args
@@ -327,6 +330,7 @@ def test_help_texts_are_complete() -> None:
         for action in command._actions:
             assert action.help, f"{name} {action.dest} has no help text"
         assert "``" not in command.format_help(), name
+        assert "exit codes" in command.format_help(), name
     assert "``" not in top.format_help() and "exit codes" in top.format_help()
 
 

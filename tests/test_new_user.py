@@ -4,6 +4,7 @@ rule in every game, and a state prints as its board with a bounded repr."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 from pathlib import Path
@@ -11,8 +12,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from fresco_rules import ValidationReport, barbarossa, fresco, replay, validate
+from fresco_rules import ValidationReport, barbarossa, carcassonne, fresco, replay, validate
 from fresco_rules.cli import main
+from fresco_rules.games import PACKAGES
 from fresco_rules.kernel.errors import SHAPE_RULE, MalformedAction
 from fresco_rules.kernel.records import InvalidRecord, StepFailure
 
@@ -67,8 +69,12 @@ def test_validate_returns_a_typed_report(record_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("package", "config"),
-    [(fresco, fresco.GameConfig(players=3)), (barbarossa, barbarossa.GameConfig())],
-    ids=["fresco", "barbarossa"],
+    [
+        (fresco, fresco.GameConfig(players=3)),
+        (barbarossa, barbarossa.GameConfig()),
+        (carcassonne, carcassonne.GameConfig()),
+    ],
+    ids=["fresco", "barbarossa", "carcassonne"],
 )
 def test_views_errors_and_printing_are_typed_and_bounded(package: object, config: object) -> None:
     game = package
@@ -83,3 +89,17 @@ def test_views_errors_and_printing_are_typed_and_bounded(package: object, config
     assert "to decide" in text or "turn 1" in text
     assert "State(" not in text and len(repr(state)) <= 200
     assert state._repr_svg_().lstrip().startswith("<svg")
+
+
+@pytest.mark.parametrize("name", sorted(PACKAGES))
+def test_every_game_speaks_the_same_protocol(name: str) -> None:
+    """What the command line and the adapters use of a game, every game package exports: the
+    notation trio, the picture, the typed player view, and a ``str(state)`` that is the board."""
+    package = importlib.import_module(PACKAGES[name])
+    for public in ("notation", "parse_action", "legal_forms", "svg", "player_view", "explain"):
+        assert callable(getattr(package, public)), public
+        assert public in package.__all__
+    state = package.new_game(package.GameConfig(), 3)
+    assert not str(state).startswith("State(")
+    form = package.legal_forms(state)[0]
+    assert package.notation(package.parse_action(state, form)) == form

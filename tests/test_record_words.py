@@ -51,7 +51,8 @@ def test_schema_refusals_write_values_as_json(change: Any, message: str) -> None
 @pytest.mark.rule("R0.15", "R0.62")
 def test_a_step_by_the_wrong_seat_names_it_as_the_record_does() -> None:
     text = _refusal(lambda r: r["steps"][0].__setitem__("seat", None))
-    assert "R0.15: seat null acted but seat 1 is to move" in text
+    first = RECORD["steps"][0]["seat"]
+    assert f"R0.15: seat null acted but seat {first} is to move" in text
     assert "None" not in text
     text = _refusal(lambda r: r["steps"].append(r["steps"][0]))
     assert "acted but no seat is to move" in text and "None" not in text

@@ -50,7 +50,7 @@ def _rows(sheet: list[str]) -> list[tuple[dict[str, int], int]]:
     [(), ("--option", f"track={LONG_TRACK}", "--option", "unguessed_penalty=3")],
     ids=["finish", "arrows"],
 )
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [3, 6])
 def test_barbarossa_log_ends_with_a_score_sheet(options: tuple[str, ...], seed: int) -> None:
     lines = _run("play", "--game", "barbarossa", "--seed", str(seed), *options)
     over = next(i for i, line in enumerate(lines) if line.startswith("== game over: "))

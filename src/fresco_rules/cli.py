@@ -33,7 +33,6 @@ from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
-from .kernel.view import Viewable
 from .study_command import add_study_command
 
 EPILOG = """exit codes: 0 success; 1 an illegal step, move or data file; 2 malformed input or a
@@ -307,12 +306,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         print(f"the record is illegal before step {step}: {exc}", file=out)
         return 1
     print(f"after step {step} of {total}:", file=out)
-    viewable = isinstance(state, Viewable)
-    text_view = getattr(front.render, "full_view", front.render.board)
-    print(str(state) if viewable else text_view(state), file=out)
+    print(str(state), file=out)
     if args.svg:
-        if not hasattr(front.package, "svg"):
-            raise UsageError(f"{front.title} has no SVG board view yet")
         Path(args.svg).write_text(front.package.svg(state) + "\n", encoding="utf-8")
         print(f"picture written to {args.svg}", file=out)
     return 0
@@ -352,14 +347,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _notation(front: Frontend) -> None:
-    if not hasattr(front.package, "parse_action"):
-        raise UsageError(f"{front.title} has no action notation yet: legal and move need one")
-
-
 def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
     front, game, _, state = _load(args)
-    _notation(front)
     print(_to_decide(front, game, state), file=out)
     for form in front.package.legal_forms(state):
         print(f"  {form}", file=out)
@@ -368,7 +357,6 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
     front, game, record, replayed = _load(args)
-    _notation(front)
     # Play on: chance the record does not hold yet comes from the record's seed.
     state = attrs.evolve(replayed, chance=attrs.evolve(replayed.chance, scripted_only=False))
     text = " ".join(args.text)

@@ -10,9 +10,9 @@ options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
 - Actions: a fixed integer space per configuration (``num_distinct_actions``; Fresco with
   every module, 1-6); legal actions are sorted ints; ``action_to_string`` gives the action in
   the game's own notation (``fresco.notation``: ``up 7:00``, ``buy III:2``, ``portrait PT04
-  red blue``; ``barbarossa.notation``: ``roll``, ``letter 1b 2``; Carcassonne's adapter-local
-  ``place_tile x=1 y=0 rotation=2`` until it has one), and ``game.table.parse(position,
-  text)`` reads it back.
+  red blue``; ``barbarossa.notation``: ``roll``, ``letter 1b 2``; ``carcassonne.notation``:
+  ``place 2,-1 90``, ``deploy city N-W``), and ``game.table.parse(position, text)`` reads it
+  back.
 - Chance: every draw of the kernel's chance source (start spaces, market tiles, the fresco deal,
   portraits, the tiles module 3 removes, Wishing Cards, discs, glass, windows; Barbarossa's
   dice; Carcassonne's tiles) is a chance node, outcome strings ``kind:item`` with their

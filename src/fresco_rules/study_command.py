@@ -29,8 +29,13 @@ def add_study_command(commands: Any) -> None:
         help="compare rule interpretations over many seeded games, with confidence intervals",
         description="Play N games of each arm with the same seeds; report each figure per arm "
         "and each difference from the first arm with its confidence interval.",
+        epilog="exit codes: 0 the study ran; 2 a bad command line, option or arm; 130 "
+        "interrupted (with --out DIR, the same command resumes). Errors are one line on stderr: "
+        '"fresco-rules: error: ...".',
     )
-    study.add_argument("--game", default="fresco", help="fresco or barbarossa (default: fresco)")
+    study.add_argument(
+        "--game", default="fresco", help="fresco, barbarossa or carcassonne (default: fresco)"
+    )
     study.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
     study.add_argument("--games", type=int, required=True, help="games per arm")
     study.add_argument(

@@ -13,8 +13,8 @@ import pytest
 
 from fresco_rules import IllegalAction
 from fresco_rules import barbarossa as ba
+from fresco_rules import carcassonne as cc
 from fresco_rules import fresco as fa
-from fresco_rules.adapters import carcassonne_spec
 from fresco_rules.adapters.core import AdapterError, GameSpec, Table
 from fresco_rules.adapters.games import SPECS
 from fresco_rules.adapters.games import table as make_table
@@ -100,16 +100,25 @@ def test_carcassonne_refuses_with_its_rules() -> None:
         table.parse(position, "no such move")
     assert caught.value.rule == "C1"
     with pytest.raises(IllegalAction) as caught:
-        table.parse(position, "place_tile x=40 y=0 rotation=0")
+        table.parse(position, "place 40,0 0")
     assert caught.value.rule.startswith("C")
     with pytest.raises(AdapterError):
         table.parse(table.start(), "pass")
 
 
 def test_one_hook_per_game() -> None:
-    """Every game's strings come from its spec's ``notation``/``parse`` pair; Carcassonne's
-    from the one ``NOTATION`` module the merge with its library notation switches."""
+    """Every game's strings come from its spec's ``notation``/``parse`` pair, which is the
+    game package's own ``notation``/``parse_action``."""
     for spec in SPECS.values():
         assert type(spec).notation is not GameSpec.notation
         assert type(spec).parse is not GameSpec.parse
-    assert carcassonne_spec.NOTATION.__name__.endswith("carcassonne_notation")
+    for game, package in (("fresco", fa), ("barbarossa", ba), ("carcassonne", cc)):
+        table = make_table(game, {"players": 3})
+        position = table.start()
+        while table.is_chance(position):
+            position = table.choose(position, table.chance_outcomes(position)[0][0])
+        state = position.state
+        for action in package.legal_actions(state)[:20]:
+            text = SPECS[game].notation(state, action)
+            assert text == package.notation(action)
+            assert SPECS[game].parse(state, text) == action

@@ -389,7 +389,7 @@ def test_A_B_16_judgements_are_inputs() -> None:
 @pytest.mark.parametrize("choice", list(FirstPlayer))
 def test_A_B_18_first_player(choice: FirstPlayer) -> None:
     firsts = set()
-    for seed in range(12):
+    for seed in range(40):
         state = new_game(GameConfig(first_player=B, first_player_choice=choice), seed)
         firsts.add(current_player(state))
         if choice is FirstPlayer.RANDOM:

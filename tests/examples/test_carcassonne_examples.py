@@ -181,7 +181,7 @@ def test_C6_C7_deploy_on_a_free_feature_of_the_tile_just_placed() -> None:
     # seat 0's farmer south of the start road is in the field north of the W tile
     assert "field:NL,NR,EL,WR" not in deploys(occupied)
     assert _rule(occupied, Deploy("field:NL,NR,EL,WR")) == "C7"
-    empty = play([("W", 0, 1, 0, "road:E")])
+    empty = play([("W", 0, 1, 0, "road:E")], more=("U",))
     assert empty.supply == (6, 7)
     assert explain(place(empty, 1, 0, 0), Pass()) is None  # C8: deploying is optional
 

@@ -31,14 +31,8 @@ from ..carcassonne.vocab import Kind
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
-from . import carcassonne_notation as text_form
 from . import core
 from .core import AdapterError, GameSpec, Params, Slot, one_hot
-
-NOTATION = text_form
-"""Where Carcassonne's action strings come from: the adapter-local ``carcassonne_notation``
-until the library's notation lands, then ``cc`` (``notation(action)``, ``parse_action(state,
-text)``, same signatures) - the one line to change."""
 
 _PHASES = (Phase.PLACE, Phase.FOLLOWER, Phase.OVER)
 _KINDS = tuple(Kind)
@@ -104,24 +98,13 @@ class CarcassonneSpec(GameSpec):
 
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         """Everything is public but the order of the stack (its contents are known)."""
-        return {
-            "turn": state.turn,
-            "phase": state.phase.value,
-            "active": state.active,
-            "tile": state.tile,
-            "stack": len(state.stack),
-            "discarded": state.discarded,
-            "placed": tuple((p.tile, p.x, p.y, p.rotation) for p in state.placed),
-            "followers": tuple((f.seat, f.x, f.y, f.feature) for f in state.followers),
-            "supply": state.supply,
-            "points": state.points,
-        }
+        return cc.player_view(state, seat)
 
     def notation(self, state: Any, action: object) -> str:
-        return NOTATION.notation(action)  # type: ignore[arg-type]
+        return cc.notation(action)  # type: ignore[arg-type]
 
     def parse(self, state: Any, text: str) -> object:
-        return NOTATION.parse_action(state, text)
+        return cc.parse_action(state, text)
 
     def rules(self) -> GameRules[Any, Any]:
         return cc.GAME

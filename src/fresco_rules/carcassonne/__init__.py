@@ -2,12 +2,13 @@
 players, on the same kernel as Fresco and Barbarossa.
 
 The public protocol: ``new_game``, ``legal_actions``, ``apply``, ``explain``, ``is_over``,
-``scores``, ``current_player``, ``token_ledger``; the actions ``PlaceTile``, ``Deploy``,
-``ReturnFigure`` and ``Pass``; their text forms ``notation``, ``parse_action`` and
-``legal_forms`` (``place 2,-1 90``, ``deploy city N-W``, ``return farm SSE at 0,1``, ``pass``);
-the views ``str(state)`` (``text_view``) and ``svg(state)``. Board coordinates: the start tile
-at (0, 0), x grows to the east, y to the SOUTH; rotations are clockwise quarter turns 0-3
-(written 0, 90, 180, 270 degrees in the notation). Tile draws are chance events of kind
+``scores``, ``current_player``, ``token_ledger``, ``player_view`` (a typed ``PlayerView``);
+the actions ``PlaceTile``, ``Deploy``, ``ReturnFigure`` and ``Pass``; their text forms
+``notation``, ``parse_action`` and ``legal_forms`` (``place 2,-1 90``, ``deploy city N-W``,
+``return farm SSE at 0,1``, ``pass``); the views ``str(state)`` (``text_view``) and
+``svg(state)``. Board coordinates: the start tile at (0, 0), x grows to the east, y to the
+SOUTH; rotations are clockwise quarter turns 0-3 (written 0, 90, 180, 270 degrees in the
+notation). Tile draws are chance events of kind
 ``"tile"`` (outcomes ``"A"``..``"X"``, ``"FE1"``..``"FE10"``).
 """
 
@@ -40,6 +41,7 @@ from .engine import (
     explain,
     is_over,
     legal_actions,
+    player_view,
     scores,
     token_ledger,
     winners,
@@ -47,6 +49,7 @@ from .engine import (
 from .flow import new_game
 from .geometry import key_of, xy_of
 from .picture import svg
+from .seat_view import PlayerView
 from .state import Feature, Follower, Phase, Placed, Scoring, State
 from .text_notation import legal_forms, notation, parse_action
 from .vocab import RULE_ID, Kind
@@ -70,6 +73,7 @@ __all__ = [
     "Phase",
     "PlaceTile",
     "Placed",
+    "PlayerView",
     "ReturnFigure",
     "Scoring",
     "State",
@@ -92,6 +96,7 @@ __all__ = [
     "new_game",
     "notation",
     "parse_action",
+    "player_view",
     "scores",
     "svg",
     "text_view",

@@ -13,11 +13,13 @@ from typing import Any
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 from ..kernel.registry import implements
 from ..kernel.shapes import shape_problem
+from ..kernel.untrusted import describe
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
 from .config import FestivalReturn
 from .flow import end_turn
 from .geometry import OFFSET, Oriented, key_of, xy_of
 from .placement import open_pattern, place
+from .seat_view import PlayerView
 from .state import Follower, Phase, State
 from .vocab import DIRECTIONS, EDGE_KINDS, FESTIVAL_PLACE, Kind
 from .words import feature_words, position, turn_words
@@ -323,14 +325,20 @@ _RULES: dict[type, tuple[Check, Effect]] = {
     ReturnFigure: (check_return, do_return),
     Pass: (check_pass, do_pass),
 }
+_RULES_BY_ID = {id(kind): (kind, rules) for kind, rules in _RULES.items()}
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:
-    if not isinstance(state, State):
-        return MalformedAction("C0.3", f"expected a Carcassonne State, got {type(state).__name__}")
-    rules = _RULES.get(type(action))
+    if type(state) is not State:
+        return MalformedAction("C0.3", f"expected a Carcassonne State, got {describe(state)}")
+    rules = _rules_for(action)
     if rules is None:
-        return _malformed(state, f"{_show(action)} is not a Carcassonne action")
+        return MalformedAction(
+            SHAPE_RULE,
+            f"{describe(action)} is not a Carcassonne action",
+            seat=current_player(state),
+            where=state.where(),
+        )
     if state.phase is Phase.OVER:
         return IllegalAction("C15", "the game is over", where=state.where())
     problem = shape_problem(action)
@@ -345,6 +353,14 @@ def _violation(state: State, action: object) -> IllegalAction | None:
     return MalformedAction(SHAPE_RULE, problem, seat=current_player(state), where=state.where())
 
 
+def _rules_for(action: object) -> tuple[Check, Effect] | None:
+    """The validator and effect of an action's exact class, compared by identity (a hostile
+    metaclass's ``__eq__``/``__hash__`` never runs)."""
+    kind = type(action)
+    found = _RULES_BY_ID.get(id(kind))
+    return found[1] if found is not None and found[0] is kind else None
+
+
 def explain(state: State, action: object) -> IllegalAction | None:
     """None when ``action`` is legal in ``state``, otherwise the violation ``apply`` raises."""
     return _violation(state, action)
@@ -356,11 +372,34 @@ def apply(state: State, action: object) -> State:
     problem = _violation(state, action)
     if problem is not None:
         raise problem
-    return _RULES[type(action)][1](state, action)
+    rules = _rules_for(action)
+    assert rules is not None
+    return rules[1](state, action)
 
 
 def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
+
+
+@implements("C0.1", "C5")
+def player_view(state: State, seat: int) -> PlayerView:
+    """What one seat may see: the whole table (placed tiles, followers, the drawn tile, the
+    tiles discarded face up under C5, supplies and points) and of the face-down stack (C0.1)
+    only how many tiles it holds."""
+    return PlayerView(
+        seat=seat,
+        turn=state.turn,
+        phase=state.phase.value,
+        active=state.active,
+        tile=state.tile,
+        stack=len(state.stack),
+        discarded=state.discarded,
+        placed=tuple((p.tile, p.x, p.y, p.rotation) for p in state.placed),
+        followers=tuple((f.seat, f.x, f.y, f.feature) for f in state.followers),
+        supply=state.supply,
+        points=state.points,
+        winners=winners(state),
+    )
 
 
 def scores(state: State) -> tuple[int, ...]:

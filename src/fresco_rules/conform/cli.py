@@ -24,6 +24,9 @@ def add_parser(commands: Any) -> None:
         "conform",
         help="check another engine against this library, game by game",
         description="check another engine against this library, game by game",
+        epilog="exit codes as for replay: 0 every game agreed; 1 a divergence (reported on "
+        "stdout); 2 the engine broke the protocol, or a bad command line. Errors are one line "
+        'on stderr: "fresco-rules: error: ...".',
     )
     sub.add_argument(
         "--game", default="fresco", choices=tuple(SPECS), help="the game to check"
@@ -60,6 +63,12 @@ def _engine(args: argparse.Namespace) -> Engine:
     return ProcessEngine(shlex.split(args.engine))
 
 
+def _fail(message: str) -> int:
+    """A usage or protocol error, in the format of every ``fresco-rules`` error (exit code 2)."""
+    print(f"fresco-rules: error: conform: {message}", file=sys.stderr)
+    return 2
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.serve:
         return serve(ReferenceEngine())
@@ -72,8 +81,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         name, _, value = text.partition("=")
         params[name] = value
     if args.games < 1:
-        print("conform: --games must be at least 1", file=sys.stderr)
-        return 2
+        return _fail("--games must be at least 1")
 
     def progress(done: int, total: int, steps: int) -> None:
         if not args.quiet and (done % 10 == 0 or done == total):
@@ -82,15 +90,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     try:
         engine = _engine(args)
     except EngineError as exc:
-        print(f"conform: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     try:
         report = conform(
             args.game, engine, games=args.games, seed=args.seed, params=params, progress=progress
         )
     except (EngineError, AdapterError) as exc:
-        print(f"conform: {exc}", file=out)
-        return 2
+        return _fail(str(exc))
     finally:
         engine.close()
     if report.divergence is not None:

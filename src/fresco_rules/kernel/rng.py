@@ -11,8 +11,13 @@ _MASK = (1 << 64) - 1
 
 
 def seed_state(seed: int) -> int:
-    """The generator state for a user seed (any int; negative and huge seeds are folded in)."""
-    return (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK
+    """The generator state for a user seed (any int; negative and huge seeds are folded in).
+
+    The seed goes through SplitMix64's output mix, so neighbouring seeds start far apart:
+    without it seed ``k + 1`` would start exactly one step into the stream of seed ``k``, and
+    games ``k`` and ``k + 1`` would draw the same outcomes shifted by one."""
+    value, _ = next_u64((seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & _MASK)
+    return value
 
 
 def next_u64(state: int) -> tuple[int, int]:

@@ -4,11 +4,11 @@ Common random numbers: game ``i`` of every arm is set up and played with the sam
 arms differ only by their options; the comparison pairs game ``i`` of one arm with game ``i`` of
 the other. ``Arm.seed_offset`` gives one arm other seeds (an A/A test with independent games).
 
-The game seeds are not ``seed, seed + 1, ...``: the kernel's generator starts seed ``k + 1``
-exactly one draw after seed ``k``, so consecutive seeds play the same dice shifted by one draw
-and their games are correlated, which makes confidence intervals too narrow. Game ``i`` uses
-``game_seed(seed, i)``, a SplitMix64 output (53 bits); ``games.csv`` lists every game's seed, and
-with the random player ``fresco-rules play --seed <that seed>`` plays the same game.
+Game ``i`` uses ``game_seed(seed, i)``, a SplitMix64 output (53 bits), so studies with
+neighbouring seeds, or an arm with a ``seed_offset``, never share a game. (The kernel mixes every
+seed too, ``kernel.rng.seed_state``, so neighbouring seeds play unrelated games.) ``games.csv``
+lists every game's seed, and with the random player ``fresco-rules play --seed <that seed>``
+plays the same game.
 """
 
 from __future__ import annotations
