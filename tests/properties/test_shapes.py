@@ -29,6 +29,7 @@ SEEN: dict[type, object] = {}
 def _legal_values() -> list[object]:
     """Field values of real actions (from seeded games), so well-shaped fields are tried too."""
     found: list[object] = [Paint.RED, (Paint.RED, Paint.BLUE), "x" * MAX_TEXT, "x" * (MAX_TEXT + 1)]
+    found += [("x" * MAX_TEXT,), ("x" * (MAX_TEXT + 1),), ("a", 1), (1, "a")]
     for item in (Paint.RED, "a", 1):  # variable-length tuples at and past their bound
         found += [(item,) * MAX_ITEMS, (item,) * (MAX_ITEMS + 1)]
     games: list[tuple[Any, Any]] = [

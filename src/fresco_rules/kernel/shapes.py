@@ -14,6 +14,8 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 import attrs
@@ -95,12 +97,20 @@ def _test(hint: Any, value: str, names: dict[str, object], depth: int = 0) -> st
     if origin is tuple:
         args = typing.get_args(hint)
         if len(args) == 2 and args[1] is Ellipsis:
+            sized = f"type({value}) is tuple and len({value}) <= {MAX_ITEMS}"
+            kind = args[0]
+            if isinstance(kind, type) and (kind in (int, bool, str) or issubclass(kind, Enum)):
+                # items of one exact type: their types compared by identity in C, not in a
+                # generator (a tuple of paints, glass or tile IDs in many an action)
+                name = f"_type_{len(names)}"
+                names.update({name: kind, "_is": is_, "_repeat": repeat})
+                same = f"all(map(_is, map(type, {value}), _repeat({name})))"
+                if kind is str:
+                    same += f" and max(map(len, {value}), default=0) <= {MAX_TEXT}"
+                return f"({sized} and {same})"
             item = f"_x{depth}"
             each = _test(args[0], item, names, depth + 1)
-            return (
-                f"(type({value}) is tuple and len({value}) <= {MAX_ITEMS}"
-                f" and all({each} for {item} in {value}))"
-            )
+            return f"({sized} and all({each} for {item} in {value}))"
         tests = [f"type({value}) is tuple", f"len({value}) == {len(args)}"]
         tests += [_test(arg, f"{value}[{i}]", names, depth) for i, arg in enumerate(args)]
         return f"({' and '.join(tests)})"
