@@ -537,6 +537,8 @@ def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
     return Pending(seat, "R6.7", reason, tuple(actions))
 
 
+_ONE_GLASS = {colour: glass_counts((colour,)) for colour in GLASS}
+"""The counts of one token of each colour."""
 _BUY_GLASS = tuple(BuyGlass(colour) for colour in GLASS)
 """The purchase of each colour, in ``GLASS`` order (``GLASS_INDEX``), built once."""
 
@@ -547,10 +549,13 @@ def _glass(state: State) -> GlassState:
 
 
 def _rules(state: State) -> Glaziers:
-    for module in state.tables.modules:
-        if isinstance(module, Glaziers):
-            return module
-    raise AssertionError("module 6 is not in play")
+    found: Glaziers | None = state.tables.memo.get(Glaziers)  # looked up once per config
+    if found is None:
+        found = next((m for m in state.tables.modules if isinstance(m, Glaziers)), None)
+        if found is None:
+            raise AssertionError("module 6 is not in play")
+        state.tables.memo[Glaziers] = found
+    return found
 
 
 def _off(state: State) -> IllegalAction | None:
@@ -725,7 +730,7 @@ def do_buy_glass(state: State, action: BuyGlass) -> State:
     assert turn is not None
     g = _glass(state)
     seat = turn.actor
-    one = glass_counts((action.glass,))
+    one = _ONE_GLASS[action.glass]
     price = _rules(state).prices[GLASS_INDEX[action.glass]]
     held = (*g.held[:seat], _add(g.held[seat], one), *g.held[seat + 1 :])
     return evolve(
