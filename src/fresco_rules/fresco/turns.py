@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from ..kernel.errors import IllegalAction, MalformedAction
 from ..kernel.evolve import evolve
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int
 from . import extensions as ext
@@ -441,16 +442,20 @@ def do_close(state: State, action: CloseBooth) -> State:
 
 
 @implements("R0.76", "A0.15")
+@memo_last
 def leonardo_destinations(state: State) -> tuple[Segment, ...]:
     """R0.76 (A0.15): the orthogonal neighbours of Leonardo's fresco painter that still hold a
-    tile; if none, every segment holding a lowest-value tile; if no tile is left, none."""
+    tile; if none, every segment holding a lowest-value tile; if no tile is left, none.
+    (Remembered for the last state: his legal actions and their validation both ask.)"""
     at = state.leonardo_at
     assert at is not None
-    near = tuple(seg for seg in ORTHOGONAL[at] if state.tile_at(seg) is not None)
+    cathedral = state.cathedral
+    near = tuple(seg for seg in ORTHOGONAL[at] if cathedral[seg[0] * GRID + seg[1]] is not None)
     if near:
         return near
     values = state.tables.fresco_value
-    left = [(values[tile], seg) for seg in SEGMENTS if (tile := state.tile_at(seg)) is not None]
+    held = zip(SEGMENTS, cathedral, strict=True)
+    left = [(values[tile], seg) for seg, tile in held if tile is not None]
     if not left:
         return ()
     lowest = min(value for value, _ in left)
