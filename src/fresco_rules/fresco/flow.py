@@ -414,9 +414,11 @@ def prepare_round(state: State) -> State:
     state = refill_market(state)
     if state.tables.modules:
         state = ext.prepare_round(state)
-    state = pay_income(state)
-    state = return_hostel_painters(state)
-    state = rotate_start_spaces(state)
+    # income, the hostel painters and the start spaces are separate fields, none read by the
+    # others' rules: the three steps make one new state
+    state = evolve(
+        state, **_income(state), hostel=_asleep(state), start=_rotated_start(state)
+    )
     return begin_round(state, state.round + 1)
 
 
@@ -446,18 +448,27 @@ def refill_market(state: State) -> State:
 def pay_income(state: State) -> State:
     """R0.56 (A0.12): each player gets 1 Thaler from the supply per fresco tile he holds;
     Leonardo gets nothing."""
+    return evolve(state, **_income(state))
+
+
+def _income(state: State) -> dict[str, Any]:
+    """The money fields after R0.56's income."""
     income = tuple(len(state.held[seat]) for seat in range(state.tables.players))
-    return evolve(
-        state,
-        money=tuple(m + i for m, i in zip(state.money, income, strict=True)),
-        supply_money=state.supply_money - sum(income),
-    )
+    return {
+        "money": tuple(m + i for m, i in zip(state.money, income, strict=True)),
+        "supply_money": state.supply_money - sum(income),
+    }
 
 
 @implements("R0.57")
 def return_hostel_painters(state: State) -> State:
     """R0.57: every hostel painter goes back to the sleeping area."""
-    return evolve(state, hostel=(-1,) * state.tables.actors)
+    return evolve(state, hostel=_asleep(state))
+
+
+def _asleep(state: State) -> tuple[int, ...]:
+    """R0.57: every hostel painter in the sleeping area."""
+    return (-1,) * state.tables.actors
 
 
 @implements("R0.58", "A0.8")
@@ -465,9 +476,15 @@ def rotate_start_spaces(state: State) -> State:
     """R0.58 (A0.8): with two or more painters on start spaces, ``front_to_rear`` moves the
     frontmost to the rearmost occupied start space and the others one occupied space forward;
     ``rear_to_front`` does the reverse. The set of occupied start spaces stays the same."""
+    start = _rotated_start(state)
+    return state if start == state.start else evolve(state, start=start)
+
+
+def _rotated_start(state: State) -> tuple[int, ...]:
+    """The start spaces after R0.58's rotation (A0.8)."""
     waiting = sorted((space, actor) for actor, space in enumerate(state.start) if space > 0)
     if len(waiting) < 2:
-        return state
+        return state.start
     spaces = [space for space, _ in waiting]
     actors = [actor for _, actor in waiting]
     if state.config.start_rotation is _FRONT_TO_REAR:
@@ -477,7 +494,7 @@ def rotate_start_spaces(state: State) -> State:
     start = list(state.start)
     for space, actor in zip(spaces, actors, strict=True):
         start[actor] = space
-    return evolve(state, start=tuple(start))
+    return tuple(start)
 
 
 @implements("R0.63", "R0.64", "R0.52", "R0.79")
