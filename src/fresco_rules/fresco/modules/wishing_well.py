@@ -306,8 +306,11 @@ class WishingWell(ModuleRules):
     def turn_open(self, state: State, turn: Turn) -> bool:
         """R4.9: a card may be used in the turn it is bought or later in that turn, so a turn
         stays open after its last action while the player can still play a card there."""
-        if turn.left > 0 or state.well is None or state.is_leonardo(turn.actor):
+        w = state.well
+        if turn.left > 0 or w is None or state.is_leonardo(turn.actor):
             return False
+        if not w.hands[turn.actor]:
+            return False  # no card to play (buying one does not keep the turn open)
         return any(
             not isinstance(action, BuyWishingCard) for action in self.legal_in_turn(state, turn)
         )
