@@ -126,7 +126,9 @@ def _test(hint: Any, value: str, names: dict[str, object], depth: int = 0) -> st
 def _compiled(cls: type) -> Checker:
     """The test of every field of the action class ``cls`` at once, compiled once per class
     from its field types (as attrs compiles ``__init__``): the K.1 check runs for every action
-    applied, and the closures of ``field_shapes`` cost up to 2 µs a call, this 0.1-0.3 µs."""
+    applied, and the closures of ``field_shapes`` cost up to 2 µs a call, this 0.1-0.3 µs.
+    ``cls`` is trusted, as for ``field_shapes`` (the engines find it by identity first): its
+    field names, attrs identifiers, go into the compiled source."""
     found = _WELL_SHAPED.get(cls)
     if found is None:
         field_shapes(cls)  # raises TypeError for a field type with no check
