@@ -9,7 +9,7 @@ from typing import Any
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 from ..kernel.memo import memo_last
 from ..kernel.registry import implements
-from ..kernel.shapes import shape_problem
+from ..kernel.shapes import shape_problem, well_shaped
 from ..kernel.untrusted import describe
 from . import extensions as ext
 from . import turns
@@ -172,7 +172,11 @@ _SPECIAL_NEEDS = ("special blend needs",)
 def _violation(state: State, action: object) -> IllegalAction | None:
     if type(state) is not State:
         return MalformedAction("R0.14", f"expected a Fresco State, got {describe(state)}")
-    rules = _rules_for(action)
+    # the validator and effect of the action's exact class, compared by identity (a hostile
+    # metaclass's __eq__/__hash__ never runs)
+    kind = type(action)
+    found = _RULES_BY_ID.get(id(kind))
+    rules = found[1] if found is not None and found[0] is kind else None
     if rules is None:
         return MalformedAction(
             SHAPE_RULE,
@@ -188,7 +192,7 @@ def _violation(state: State, action: object) -> IllegalAction | None:
             return IllegalAction(
                 due.rule, due.reason, seat=current_player(state), where=state.where()
             )
-    problem = shape_problem(action)
+    problem = None if well_shaped(action) else shape_problem(action)  # one call when well-shaped
     if problem is None:
         return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
     return _misshapen(state, action, rules[0], problem)
@@ -204,14 +208,6 @@ def _misshapen(state: State, action: object, check: Check, problem: str) -> Ille
     if found is not None:
         return found
     return MalformedAction(SHAPE_RULE, problem, seat=current_player(state), where=state.where())
-
-
-def _rules_for(action: object) -> tuple[Check, Effect] | None:
-    """The validator and effect of an action's exact class, compared by identity (a hostile
-    metaclass's ``__eq__``/``__hash__`` never runs)."""
-    kind = type(action)
-    found = _RULES_BY_ID.get(id(kind))
-    return found[1] if found is not None and found[0] is kind else None
 
 
 def _takes(due: ext.Pending, action: object) -> bool:

@@ -435,7 +435,11 @@ def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tupl
 
 def turn_open(state: State, turn: Turn) -> bool:
     """True when a module keeps a turn open after its last apprentice (cards still playable)."""
-    return any(hook(state, turn) for hook in _hooks(state, "turn_open"))
+    hooks = state.tables.memo.get("turn_open")  # _hooks, inlined: asked at every turn's end
+    for hook in _hooks(state, "turn_open") if hooks is None else hooks:
+        if hook(state, turn):
+            return True
+    return False
 
 
 def legal_module_location(state: State, turn: Turn) -> list[Action]:
