@@ -7,7 +7,6 @@ from operator import is_
 from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
-from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from ..kernel.shapes import shape_problem, well_shaped
 from ..kernel.untrusted import describe
@@ -86,17 +85,27 @@ _BLEND_NEEDS = tuple(
 )
 """Each base blend with the indices of the two primaries it needs (R0.47)."""
 _END_TURN = EndTurn()
+_ONLY_END_TURN = (_END_TURN,)
 _STUDIO = (EarnStudio(), _END_TURN)
 _THEATRE = (AttendTheatre(), _END_TURN)
 
 
-@memo_last
+_last_due: tuple[object, ext.Pending | None] = (object(), None)
+"""``_pending``'s last state and answer (``memo_last`` inlined: the legal actions and the
+validation of every step ask)."""
+
+
 def _pending(state: State) -> ext.Pending | None:
     """The module decision due now (``extensions.pending``, or a planning step)."""
+    global _last_due
+    last, found = _last_due  # one tuple, replaced whole
+    if last is state:
+        return found
     found = ext.pending(state)
     if found is None and state.phase is _PLANNING:
         due = plan_due(state)
         found = None if due is None else due[1]
+    _last_due = (state, found)
     return found
 
 
@@ -124,7 +133,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             own = ext.leonardo_turn(state, turn)
             if own is not None:
                 return own.actions
-        base = _turn_actions(state, turn) if turn.left > 0 else (EndTurn(),)
+        base = _turn_actions(state, turn) if turn.left > 0 else _ONLY_END_TURN
         return ext.legal_in_turn(state, turn, base)
     return _turn_actions(state, turn)
 

@@ -350,9 +350,10 @@ def advance(state: State) -> State:
     (extension points ``pending`` and ``plan_step``) stops the automatic steps, and a module may
     keep a turn open after its last apprentice (``turn_open``)."""
     modules = state.tables.modules
+    pending = ext.pending  # read once: asked at every automatic step
     while True:
         phase = state.phase
-        if modules and phase is not _OVER and ext.pending(state) is not None:
+        if modules and phase is not _OVER and pending(state) is not None:
             return state
         if phase is _GET_UP:
             if state.step < len(state.order):
@@ -383,10 +384,10 @@ def advance(state: State) -> State:
                 state = replace(
                     state, queue=state.queue[1:], turn=begin_turn(state, actor, location)
                 )
-            elif state.step + 1 < len(location_sequence(state)):
+            elif state.step + 1 < len(sequence := location_sequence(state)):
                 step = state.step + 1
                 # the queue depends on order B and the plans, not on the step: one new state
-                queue = queue_for(state, location_sequence(state)[step])
+                queue = queue_for(state, sequence[step])
                 state = replace(state, step=step, queue=queue)
             elif state.final:
                 return final_scoring(state)
