@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fresco_rules.kernel.chance import draw, draw_several, start_chance
 from fresco_rules.kernel.rng import next_below, next_u64, seed_state
 
 
@@ -36,3 +37,34 @@ def test_the_same_seed_gives_the_same_draws_in_range(seed: int, bound: int) -> N
         value, again_state = next_below(again_state, bound)
         again.append(value)
     assert draws == again and all(0 <= d < bound for d in draws)
+
+
+
+@given(
+    st.integers(min_value=0, max_value=2**64),
+    st.integers(min_value=1, max_value=30),
+    st.integers(min_value=0, max_value=3),
+    st.data(),
+)
+def test_draw_several_makes_the_same_draws_as_one_at_a_time(
+    seed: int, size: int, earlier: int, data: st.DataObject
+) -> None:
+    """``draw_several`` (deals and shuffles) equals that many ``draw`` calls: the same items,
+    pool left, log and generator state, after earlier draws or with recorded outcomes."""
+    count = data.draw(st.integers(min_value=0, max_value=size))
+    pool = [f"t{i}" for i in range(size)]
+    recorded = data.draw(st.permutations(pool))[: data.draw(st.integers(0, count))]
+    if recorded:
+        chance = start_chance(seed, [("deal", item) for item in recorded])
+    else:
+        chance = start_chance(seed)
+        for _ in range(earlier):  # a log that does not start empty
+            _, chance = draw(chance, "before", ["x", "y"], rule="T")
+    one_pool, many_pool = list(pool), list(pool)
+    one, one_chance = [], chance
+    for _ in range(count):
+        index, one_chance = draw(one_chance, "deal", one_pool, rule="T")
+        one.append(one_pool.pop(index))
+    many, many_chance = draw_several(chance, "deal", many_pool, count, rule="T")
+    assert many == one and many_pool == one_pool and many[: len(recorded)] == recorded
+    assert many_chance == one_chance and tuple(many_chance.log) == tuple(one_chance.log)

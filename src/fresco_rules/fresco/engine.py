@@ -7,9 +7,8 @@ from operator import is_
 from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
-from ..kernel.memo import memo_last
 from ..kernel.registry import implements
-from ..kernel.shapes import shape_problem
+from ..kernel.shapes import shape_problem, well_shaped
 from ..kernel.untrusted import describe
 from . import extensions as ext
 from . import turns
@@ -86,17 +85,27 @@ _BLEND_NEEDS = tuple(
 )
 """Each base blend with the indices of the two primaries it needs (R0.47)."""
 _END_TURN = EndTurn()
+_ONLY_END_TURN = (_END_TURN,)
 _STUDIO = (EarnStudio(), _END_TURN)
 _THEATRE = (AttendTheatre(), _END_TURN)
 
 
-@memo_last
+_last_due: tuple[object, ext.Pending | None] = (object(), None)
+"""``_pending``'s last state and answer (``memo_last`` inlined: the legal actions and the
+validation of every step ask)."""
+
+
 def _pending(state: State) -> ext.Pending | None:
     """The module decision due now (``extensions.pending``, or a planning step)."""
+    global _last_due
+    last, found = _last_due  # one tuple, replaced whole
+    if last is state:
+        return found
     found = ext.pending(state)
     if found is None and state.phase is _PLANNING:
         due = plan_due(state)
         found = None if due is None else due[1]
+    _last_due = (state, found)
     return found
 
 
@@ -124,7 +133,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             own = ext.leonardo_turn(state, turn)
             if own is not None:
                 return own.actions
-        base = _turn_actions(state, turn) if turn.left > 0 else (EndTurn(),)
+        base = _turn_actions(state, turn) if turn.left > 0 else _ONLY_END_TURN
         return ext.legal_in_turn(state, turn, base)
     return _turn_actions(state, turn)
 
@@ -172,7 +181,11 @@ _SPECIAL_NEEDS = ("special blend needs",)
 def _violation(state: State, action: object) -> IllegalAction | None:
     if type(state) is not State:
         return MalformedAction("R0.14", f"expected a Fresco State, got {describe(state)}")
-    rules = _rules_for(action)
+    # the validator and effect of the action's exact class, compared by identity (a hostile
+    # metaclass's __eq__/__hash__ never runs)
+    kind = type(action)
+    found = _RULES_BY_ID.get(id(kind))
+    rules = found[1] if found is not None and found[0] is kind else None
     if rules is None:
         return MalformedAction(
             SHAPE_RULE,
@@ -188,7 +201,7 @@ def _violation(state: State, action: object) -> IllegalAction | None:
             return IllegalAction(
                 due.rule, due.reason, seat=current_player(state), where=state.where()
             )
-    problem = shape_problem(action)
+    problem = None if well_shaped(action) else shape_problem(action)  # one call when well-shaped
     if problem is None:
         return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
     return _misshapen(state, action, rules[0], problem)
@@ -204,14 +217,6 @@ def _misshapen(state: State, action: object, check: Check, problem: str) -> Ille
     if found is not None:
         return found
     return MalformedAction(SHAPE_RULE, problem, seat=current_player(state), where=state.where())
-
-
-def _rules_for(action: object) -> tuple[Check, Effect] | None:
-    """The validator and effect of an action's exact class, compared by identity (a hostile
-    metaclass's ``__eq__``/``__hash__`` never runs)."""
-    kind = type(action)
-    found = _RULES_BY_ID.get(id(kind))
-    return found[1] if found is not None and found[0] is kind else None
 
 
 def _takes(due: ext.Pending, action: object) -> bool:

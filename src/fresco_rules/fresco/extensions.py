@@ -45,7 +45,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from attrs import frozen
 
 from ..kernel.errors import IllegalAction
-from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from .vocab import Location, Module
 
@@ -340,10 +339,17 @@ _IDLE_PENDING = ("pending", "no restoration")
 """``Tables.memo`` key: the pending hooks asked while no restoration waits."""
 
 
-@memo_last
+_last_pending: tuple[object, Pending | None] = (object(), None)
+"""``pending``'s last state and answer (``memo_last`` inlined: several calls a step ask)."""
+
+
 def pending(state: State) -> Pending | None:
     """The module decision due now, if any (asked several times a step: remembered for the last
-    state)."""
+    state, by identity as ``memo_last`` does)."""
+    global _last_pending
+    last, found = _last_pending  # one tuple, replaced whole
+    if last is state:
+        return found
     if state.restoring is None:
         hooks = state.tables.memo.get(_IDLE_PENDING)
         if hooks is None:
@@ -357,11 +363,13 @@ def pending(state: State) -> Pending | None:
         hooks = state.tables.memo.get("pending")
         if hooks is None:
             hooks = _hooks(state, "pending")
+    found = None
     for hook in hooks:
-        found: Pending | None = hook(state)
+        found = hook(state)
         if found is not None:
-            return found
-    return None
+            break
+    _last_pending = (state, found)
+    return found
 
 
 def plan_step(state: State, seat: int) -> Pending | None:
@@ -435,7 +443,11 @@ def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tupl
 
 def turn_open(state: State, turn: Turn) -> bool:
     """True when a module keeps a turn open after its last apprentice (cards still playable)."""
-    return any(hook(state, turn) for hook in _hooks(state, "turn_open"))
+    hooks = state.tables.memo.get("turn_open")  # _hooks, inlined: asked at every turn's end
+    for hook in _hooks(state, "turn_open") if hooks is None else hooks:
+        if hook(state, turn):
+            return True
+    return False
 
 
 def legal_module_location(state: State, turn: Turn) -> list[Action]:

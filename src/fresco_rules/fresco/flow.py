@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from operator import add, sub
 from typing import Any
 
-from ..kernel.chance import Chance, Outcome, draw, start_chance
+from ..kernel.chance import Outcome, draw_several, start_chance
 from ..kernel.errors import MalformedAction
 from ..kernel.evolve import evolve
 from ..kernel.memo import memo_last
@@ -56,12 +56,6 @@ SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Locat
 _tables_for = memo_last(derive_tables)
 """``derive_tables`` remembered for the last config object: a frozen config's tables depend on
 it alone, so the games of one config share them (and the values ``Tables.memo`` caches)."""
-
-
-def _draw(chance: Chance, kind: str, pool: list[str]) -> tuple[str, Chance]:
-    """One uniform draw from ``pool`` (removed from it) through the state's chance (A0.18)."""
-    index, chance = draw(chance, kind, pool, rule="A0.18")
-    return pool.pop(index), chance
 
 
 @implements(
@@ -108,10 +102,12 @@ def new_game(
     rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors
 
+    # each deal is a run of draws in a row (draw_several: the same draws as one at a time)
     start = [0] * actors
-    waiting = [str(seat) for seat in range(players)]
-    for space in range(1, players + 1):
-        seat, rng = _draw(rng, "start_space", waiting)
+    seats, rng = draw_several(
+        rng, "start_space", [str(seat) for seat in range(players)], players, rule="A0.18"
+    )
+    for space, seat in enumerate(seats, start=1):
         start[int(seat)] = space
     if tables.leonardo >= 0:
         start[tables.leonardo] = 3
@@ -119,22 +115,16 @@ def new_game(
     pool = sorted(tables.market_in_play)
     booths = []
     for capacity in tables.booth_capacities:
-        slots = []
-        for _ in range(capacity):
-            tile, rng = _draw(rng, "market", pool)
-            slots.append(tile)
+        slots, rng = draw_several(rng, "market", pool, capacity, rule="A0.18")
         booths.append(tuple(slots))
 
     pile = list(tables.dealt_tiles)
     if tables.modules:
         pile, rng = ext.deal_pool(tables, pile, rng)
+    dealt, rng = draw_several(rng, "fresco", pile, len(SEGMENTS) - 1, rule="A0.18")
     cathedral: list[str | None] = []
     for segment in SEGMENTS:
-        if segment == CENTRE:
-            cathedral.append(tables.centre_tile)
-        else:
-            tile, rng = _draw(rng, "fresco", pile)
-            cathedral.append(tile)
+        cathedral.append(tables.centre_tile if segment == CENTRE else dealt.pop(0))
 
     start_row = tables.mood.start_row
     supply_paints = tuple(
@@ -360,9 +350,10 @@ def advance(state: State) -> State:
     (extension points ``pending`` and ``plan_step``) stops the automatic steps, and a module may
     keep a turn open after its last apprentice (``turn_open``)."""
     modules = state.tables.modules
+    pending = ext.pending  # read once: asked at every automatic step
     while True:
         phase = state.phase
-        if modules and phase is not _OVER and ext.pending(state) is not None:
+        if modules and phase is not _OVER and pending(state) is not None:
             return state
         if phase is _GET_UP:
             if state.step < len(state.order):
@@ -393,10 +384,10 @@ def advance(state: State) -> State:
                 state = replace(
                     state, queue=state.queue[1:], turn=begin_turn(state, actor, location)
                 )
-            elif state.step + 1 < len(location_sequence(state)):
+            elif state.step + 1 < len(sequence := location_sequence(state)):
                 step = state.step + 1
                 # the queue depends on order B and the plans, not on the step: one new state
-                queue = queue_for(state, location_sequence(state)[step])
+                queue = queue_for(state, sequence[step])
                 state = replace(state, step=step, queue=queue)
             elif state.final:
                 return final_scoring(state)
@@ -437,10 +428,10 @@ def refill_market(state: State) -> State:
     for slots in booths:
         if any(slots):
             continue
-        for i in range(len(slots)):
-            if not bag:
-                break
-            slots[i], chance = _draw(chance, "market", bag)
+        drawn, chance = draw_several(
+            chance, "market", bag, min(len(slots), len(bag)), rule="A0.18"
+        )
+        slots[: len(drawn)] = drawn
     return evolve(state, chance=chance, bag=tuple(bag), booths=tuple(tuple(s) for s in booths))
 
 

@@ -201,6 +201,31 @@ def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[
     return index, _next_chance(rng, chance.log.then((kind, pool[index])), script, chance)
 
 
+def draw_several(
+    chance: Chance, kind: str, pool: list[str], count: int, *, rule: str
+) -> tuple[list[str], Chance]:
+    """Draw ``count`` items of ``pool`` one after another (each removed from ``pool``, each a
+    draw of ``kind``), as many ``draw`` calls would: the same items, log and generator state.
+    A shuffle or a deal makes dozens of draws in a row, so without recorded outcomes they are
+    made in one loop; with recorded outcomes each goes through ``draw`` and its checks."""
+    drawn: list[str] = []
+    if count <= 0:
+        return drawn, chance
+    if chance.script or chance.scripted_only:
+        for _ in range(count):
+            index, chance = draw(chance, kind, pool, rule=rule)
+            drawn.append(pool.pop(index))
+        return drawn, chance
+    rng, log = chance.rng, chance.log
+    cell = Log._cell
+    for _ in range(count):
+        index, rng = next_below(rng, len(pool))
+        item = pool.pop(index)
+        drawn.append(item)
+        log = cell((kind, item), log)
+    return drawn, _next_chance(rng, log, chance.script, chance)
+
+
 _new = object.__new__
 _SET_RNG = Chance.__dict__["rng"].__set__
 _SET_LOG = Chance.__dict__["log"].__set__

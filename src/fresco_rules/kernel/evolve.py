@@ -53,11 +53,10 @@ def evolve(inst: T, **changes: Any) -> T:
     """A copy of the attrs instance ``inst`` with ``changes`` (field name -> new value)."""
     cls = type(inst)
     if cls in _DICT_COPIED:  # the plan's copy_dict branch, without reading the plan
-        fields = inst.__dict__.copy()
-        size = len(fields)
-        fields.update(changes)
-        if len(fields) != size:
-            unknown = sorted(set(fields) - set(inst.__dict__))
+        old = inst.__dict__
+        fields = old | changes  # copy and update in one C call (the field order stays)
+        if len(fields) != len(old):
+            unknown = sorted(set(fields) - set(old))
             raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
         new = _new(cls)
         _setattr(new, "__dict__", fields)
@@ -72,8 +71,7 @@ def evolve(inst: T, **changes: Any) -> T:
     index = plan.index
     if plan.copy_dict:
         old = inst.__dict__
-        fields = old.copy()
-        fields.update(changes)
+        fields = old | changes
         if len(fields) != len(old):
             unknown = sorted(set(changes) - set(index))
             raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw
+from ...kernel.chance import draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.registry import implements
@@ -115,10 +115,8 @@ class PortraitRules(ModuleRules):
         chance = state.chance
         deck: list[str] = []
         for pile in self.piles:
-            left = sorted(pile)
-            while left:
-                index, chance = draw(chance, "portrait", left, rule="M.7")
-                deck.append(left.pop(index))
+            shuffled, chance = draw_several(chance, "portrait", sorted(pile), len(pile), rule="M.7")
+            deck += shuffled
         shown = tuple(deck[: self.display_size])
         display = shown + (None,) * (self.display_size - len(shown))
         players, actors = state.tables.players, state.tables.actors

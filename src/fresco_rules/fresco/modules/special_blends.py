@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import attrs
 from attrs import frozen
 
-from ...kernel.chance import Chance, draw
+from ...kernel.chance import Chance, draw_several
 from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
@@ -107,11 +107,10 @@ class SpecialBlends(ModuleRules):
         the base deal, before it), then the other 24 are dealt. A3.1 ``mix_all``: the 7 are
         removed from all 31 tiles other than F32."""
         removable = sorted(pile) if self.mix_all else sorted(set(pile) & set(self.base_tiles))
-        keep = set(pile)
-        for _ in range(len(self.tiles)):
-            index, chance = draw(chance, "fresco_removed", removable, rule="R3.3")
-            keep.discard(removable.pop(index))
-        return sorted(keep), chance
+        removed, chance = draw_several(
+            chance, "fresco_removed", removable, len(self.tiles), rule="R3.3"
+        )
+        return sorted(set(pile) - set(removed)), chance
 
     def setup(self, state: State) -> State:
         on_board = {tile for tile in state.cathedral if tile is not None}
