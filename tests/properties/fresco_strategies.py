@@ -264,7 +264,9 @@ def module_laws(state: State, previous: State | None) -> None:
             loose = glass.bag[i] + glass.offer[i] + glass.reserve[i]
             assert loose + sum(h[i] for h in glass.held) == box[colour], "R6.27 per colour"
     scored = state.scored
-    if scored is not None and (previous is None or scored is not previous.scored):
+    # Only a restoration scored by the step just taken: an older record would be checked
+    # against today's state (an Abbot taken since then adds to the bonus it recomputes).
+    if scored is not None and previous is not None and scored is not previous.scored:
         assert scored.points >= 0, "G.6: a restoration never scores below zero"
         assert scored.points == expected_points(state, scored), "G.6: max(0, parts - penalties)"
 
