@@ -29,3 +29,20 @@ if os.environ.get("FRESCO_MUTATION"):
     settings.load_profile("mutation")
 else:
     settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+if os.environ.get("FRESCO_MUTATION"):
+    # mutmut forks each mutant's tests from a process that ran the clean suite: a memo that run
+    # filled would hide every mutant in the code that fills it, so each test starts with empty
+    # memos (Carcassonne's legal-action caches; Barbarossa has none)
+    from collections.abc import Iterator
+
+    import pytest
+
+    from fresco_rules.carcassonne import engine as _carcassonne_engine
+
+    @pytest.fixture(autouse=True)
+    def _empty_memos() -> Iterator[None]:
+        _carcassonne_engine._PLACE_CACHE.clear()
+        _carcassonne_engine._DEPLOY_CACHE.clear()
+        yield
+
