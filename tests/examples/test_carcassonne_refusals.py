@@ -24,11 +24,14 @@ from fresco_rules.carcassonne import (
     explain,
     legal_actions,
     new_game,
+    player_view,
     token_ledger,
+    winners,
 )
 from fresco_rules.kernel.errors import IllegalAction, MalformedAction
 
-from .carcassonne_fixtures import Turn, last_turn, place, place_only
+from .carcassonne_fixtures import Turn, last_turn, place, place_only, play
+from .test_carcassonne_examples import ALL_KINDS
 
 PLACING = "turn 1, seat 0 places tile U"
 FOLLOWING = "turn 1, seat 0's follower phase on tile U at 1,0"
@@ -66,6 +69,14 @@ def _no_follower_left() -> State:
 
 def _farmer_taken() -> State:
     return place_only([("U", 1, 0, 0, "field:ER,SL,SR,WL")], ("W", 0, 1, 0, None))
+
+
+def _three_tiles_placed() -> State:
+    return play([("U", 1, 0, 0, None), ("U", -1, 0, 0, None), ("E", 1, 1, 1, None)], more=("D",))
+
+
+def _all_kinds_festival() -> State:
+    return place_only(ALL_KINDS, ("FE10", 3, 0, 0, None))
 
 
 def _over() -> State:
@@ -119,6 +130,11 @@ CASES: dict[str, Case] = {
         _placing, PlaceTile(0, -1, 0), IllegalAction, "C3",
         "tile U turned 0 does not match at 0,-1: S edge F meets C", 0, PLACING,
     ),
+    "two edges clash": (
+        _three_tiles_placed, PlaceTile(0, 1, 0), IllegalAction, "C3",
+        "tile D turned 0 does not match at 0,1: N edge C meets F, E edge R meets F", 1,
+        "turn 4, seat 1 places tile D",
+    ),
     "deploy before placing": (
         _placing, Deploy("road:E,W"), IllegalAction, "C0.3",
         "Deploy belongs to the follower phase, after placing a tile", 0, PLACING,
@@ -135,6 +151,16 @@ CASES: dict[str, Case] = {
         _following, Deploy("city:N"), IllegalAction, "C6",
         "tile U at 1,0 has no feature 'city N'; its features: road E-W, farm N-ENE-WNW, "
         "farm ESE-S-WSW", 0, FOLLOWING,
+    ),
+    "a feature the third tile lacks": (
+        _farmer_taken, Deploy("city:N"), IllegalAction, "C6",
+        "tile W at 0,1 has no feature 'city N'; its features: road E, road S, road W, "
+        "farm N-ENE-WNW, farm ESE-SSE, farm SSW-WSW", 1,
+        "turn 2, seat 1's follower phase on tile W at 0,1",
+    ),
+    "a named part of the festival place": (
+        _festival, Deploy("festival:N"), IllegalAction, "F3",
+        "the festival place is not a feature: no figure goes there", 0, FESTIVAL,
     ),
     "a farmer with farmers off": (
         _farmers_off, Deploy("field:NL,NR,EL,WR"), IllegalAction, "V3",
@@ -176,6 +202,11 @@ CASES: dict[str, Case] = {
     "return from an empty feature": (
         _festival, ReturnFigure(0, -1, "city:S"), IllegalAction, "FA4",
         "no figure stands on 'city S' at 0,-1", 0, FESTIVAL,
+    ),
+    "return from a feature that stands elsewhere": (
+        _all_kinds_festival, ReturnFigure(1, 7, "road:E,W"), IllegalAction, "FA4",
+        "no figure stands on 'road E-W' at 1,7", 0,
+        "turn 9, seat 0's follower phase on tile FE10 at 3,0",
     ),
     "return another seat's figure": (
         _seat_1_farmer_on_seat_0_festival_turn, ReturnFigure(0, -1, "field:NL,NR,EL,ER,WL,WR"),
@@ -377,3 +408,32 @@ def test_FA2_a_figure_that_is_no_follower_returns_only_under_the_figure_reading(
         )
         assert action not in legal_actions(with_builder)
         assert not engine.returnable(with_builder, builder)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("C1")
+@pytest.mark.parametrize(("x", "y"), [(511, 0), (-511, 0), (0, 511), (0, -511)])
+def test_C1_the_edge_of_any_possible_board(x: int, y: int) -> None:
+    """Coordinates up to 511 from the start tile are board positions (far from every tile);
+    one step further they are off any possible board."""
+    state = _placing()
+    inside = explain(state, PlaceTile(x, y, 0))
+    assert inside is not None and inside.rule == "C1"
+    assert inside.reason == f"{x},{y} shares no edge with a placed tile (a corner is not enough)"
+    beyond = (x + (x > 0) - (x < 0), y + (y > 0) - (y < 0))
+    outside = explain(state, PlaceTile(*beyond, 0))
+    assert outside is not None and outside.rule == "C1"
+    assert outside.reason == f"{beyond[0]},{beyond[1]} touches no placed tile"
+
+
+@pytest.mark.rule("C0.1", "C5", "C20")
+def test_player_view_of_a_finished_game_field_by_field() -> None:
+    state = place(play([("E", 0, -1, 2, None), ("W", 0, 1, 0, "road:E")], more=("U",)), 1, 0, 0)
+    over = apply(attrs.evolve(last_turn(state), stack=("C",)), Pass())
+    view = player_view(over, 1)
+    assert (view.seat, view.turn, view.phase, view.active, view.tile) == (1, 3, "over", 1, "")
+    assert view.stack == 0 and view.discarded == ("C",)
+    assert view.placed == (("D", 0, 0, 0), ("E", 0, -1, 2), ("W", 0, 1, 0), ("U", 1, 0, 0))
+    assert view.followers == ((1, 0, 1, "road:E"),)
+    assert view.supply == (7, 6) and view.points == (0, 1)  # the start city scored nobody
+    assert view.winners == (1,) and view.winners == winners(over)
+    assert player_view(over, 0).seat == 0

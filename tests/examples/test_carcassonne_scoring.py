@@ -68,3 +68,21 @@ def test_V1_city_points_per_tile_and_pennant(
 ) -> None:
     city = Feature(Kind.CITY, tuple(range(tiles)), frozenset(range(tiles)), 0, pennants)
     assert completed_points(city, tiny_city) == points
+
+
+@pytest.mark.rule("C10", "C14", "CA8", "CA5")
+def test_CA8_two_roads_completed_by_one_junction_score_west_to_east() -> None:
+    # a monastery road runs east from (0,1), another west from (2,1); the W junction at (1,1)
+    # ends both: within a kind the lowest (x, y) of the feature's tiles goes first
+    turns: list[Turn] = [
+        ("U", 1, 0, 0, None),
+        ("U", 2, 0, 0, None),
+        ("A", 0, 1, 3, "road:E"),
+        ("A", 2, 1, 1, "road:W"),
+        ("W", 1, 1, 0, None),
+    ]
+    state = play(turns)
+    assert state.scored == (
+        Scoring("C10", Kind.ROAD, 2, 0, 1, (0,), 2, False),
+        Scoring("C10", Kind.ROAD, 2, 1, 1, (1,), 2, False),
+    )
