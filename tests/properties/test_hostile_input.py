@@ -272,10 +272,15 @@ DATA: dict[str, tuple[Any, Any, GameRules[Any, Any]]] = {
         barbarossa.components_from_mapping,
         barbarossa.GAME,
     ),
+    "carcassonne": (
+        carcassonne.components_to_mapping,
+        carcassonne.components_from_mapping,
+        carcassonne.GAME,
+    ),
 }
 
 
-@pytest.mark.rule("R0.66", "R0.67", "B3")
+@pytest.mark.rule("R0.66", "R0.67", "B3", "C0.1")
 @settings(suppress_health_check=[HealthCheck.too_slow], deadline=None, phases=PHASES)
 @given(game_name=st.sampled_from(sorted(DATA)), data=st.data())
 def test_mutated_component_data_is_refused_or_plays_in_time(
@@ -321,7 +326,7 @@ def test_the_hostile_values_include_what_the_findings_name() -> None:
             pass
 
 
-@pytest.mark.rule("R0.67", "B3")
+@pytest.mark.rule("R0.67", "B3", "C0.1")
 @pytest.mark.parametrize(
     "text",
     [
@@ -335,6 +340,6 @@ def test_the_hostile_values_include_what_the_findings_name() -> None:
 def test_hostile_component_files_are_refused(tmp_path: Path, text: str) -> None:
     path = tmp_path / "box.toml"
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
-    for load in (fresco.load_components, barbarossa.load_components):
+    for load in (fresco.load_components, barbarossa.load_components, carcassonne.load_components):
         with time_limit(LIMIT), pytest.raises(InvalidData, match=str(path)):
             load(path)

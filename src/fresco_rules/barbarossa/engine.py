@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache, lru_cache
 from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
@@ -51,45 +52,69 @@ _RULES: dict[type, tuple[Check, Effect]] = {
     CallCurses: (turns.check_call, turns.do_call),
 }
 
+_RULES_BY_ID: dict[int, tuple[type, tuple[Check, Effect]]] = {
+    id(kind): (kind, rules) for kind, rules in _RULES.items()
+}
+"""The dispatch table by the identity of each class (an int key: no class's ``__hash__``
+runs)."""
+
 _ANSWERS = tuple(Answer(reply) for reply in Reply)
 _VERDICTS = tuple(Judge(verdict) for verdict in Verdict)
+_STOP_ASKING, _DECLINE_LETTER = StopAsking(), DeclineLetter()
+
+# Enum members bound to module names for the hot paths: in Python 3.11 ``Step.OVER`` goes
+# through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_OVER, _MOVE, _LETTER, _SOLUTION = Step.OVER, Step.MOVE, Step.LETTER, Step.SOLUTION
+_ANSWER, _VERDICT = Judgement.ANSWER, Judgement.VERDICT
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the seat to decide, in a fixed order, without duplicates; empty
     exactly when the game is over."""
-    if state.step is Step.OVER:
+    step = state.step
+    if step is _OVER:
         return ()
     if state.window is not None:
         return tuple(turns.legal_calls(state))
     request = state.request
     if request is not None:
-        if request.judgement is Judgement.ANSWER:
+        if request.judgement is _ANSWER:
             return _ANSWERS
-        if request.judgement is Judgement.VERDICT:
+        if request.judgement is _VERDICT:
             return _VERDICTS
         return tuple(turns.legal_letters(state, request))
     if state.callers:
         return tuple(turns.legal_curse_effects(state, state.callers[0]))
-    step = state.step
     seat = state.active
-    if step is Step.MOVE:
+    if step is _MOVE:
         return tuple(turns.legal_move(state))
-    if step is Step.LETTER:
-        return (*turns.legal_letter_requests(state, seat), DeclineLetter())
-    actions: list[Action] = [AskQuestion(obj) for obj in turns.opponent_objects(state, seat)]
-    if step is Step.SOLUTION:
-        actions.extend(Guess(obj) for obj in turns.guessable(state, seat))
+    if step is _LETTER:
+        return (*turns.letter_requests(state, seat), _DECLINE_LETTER)
+    actions: list[Action] = list(_questions(turns.opponent_objects(state, seat)))
+    if step is _SOLUTION:
+        actions.extend(map(_guess, turns.guessable(state, seat)))
     if turns.may_stop(state):
-        actions.append(StopAsking())
+        actions.append(_STOP_ASKING)
     return tuple(actions)
+
+
+@lru_cache(maxsize=1 << 8)
+def _questions(objects: tuple[int, ...]) -> tuple[AskQuestion, ...]:
+    """A question about each of ``objects`` (the same few opponent sets recur: built once)."""
+    return tuple(AskQuestion(obj) for obj in objects)
+
+
+@cache
+def _guess(obj: int) -> Guess:
+    return Guess(obj)
 
 
 def _rules_for(action: object) -> tuple[Check, Effect] | None:
     """The validator and effect of an action's exact class (compared by identity: a hostile
     metaclass's ``__eq__``/``__hash__`` never runs)."""
     kind = type(action)
-    return next((rules for cls, rules in _RULES.items() if cls is kind), None)
+    found = _RULES_BY_ID.get(id(kind))
+    return found[1] if found is not None and found[0] is kind else None
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:
@@ -103,7 +128,7 @@ def _violation(state: State, action: object) -> IllegalAction | None:
             seat=current_player(state),
             where=state.where(),
         )
-    if state.step is Step.OVER:
+    if state.step is _OVER:
         return IllegalAction("B19", "the game is over", where=state.where())
     problem = shape_problem(action)
     if problem is None:
@@ -134,9 +159,9 @@ def apply(state: State, action: object) -> State:
     problem = _violation(state, action)
     if problem is not None:
         raise problem
-    rules = _rules_for(action)
-    assert rules is not None
-    return advance(rules[1](state, action))
+    # _violation found the action's exact class in the table (by identity), so its effect is
+    # read without a second check
+    return advance(_RULES_BY_ID[id(type(action))][1][1](state, action))
 
 
 def is_over(state: State) -> bool:

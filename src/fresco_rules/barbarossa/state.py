@@ -111,8 +111,11 @@ class Note:
         return self.reply is not None
 
 
-@frozen(repr=False)
+@frozen(slots=False, repr=False)
 class State(Viewable):
+    """A game state. Not slotted: ``kernel.evolve`` copies it dict to dict, the cheapest way to
+    make the next state."""
+
     config: GameConfig
     tables: Tables = attrs.field(eq=False, repr=False)
     chance: Chance

@@ -4,6 +4,7 @@ effect. ``engine`` dispatches to these; the validators are the only legality che
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..kernel.errors import IllegalAction, MalformedAction
@@ -244,11 +245,20 @@ def letter_positions(state: State) -> tuple[int, ...]:
 
 
 def legal_letter_requests(state: State, seat: int) -> list[AskLetter]:
-    return [
-        AskLetter(obj, position)
-        for obj in opponent_objects(state, seat)
-        for position in letter_positions(state)
-    ]
+    return list(letter_requests(state, seat))
+
+
+def letter_requests(state: State, seat: int) -> tuple[AskLetter, ...]:
+    """Every letter request ``seat`` may make (B9, A-B.14, A-B.15): they depend on the tables
+    alone, so each seat's are built once per table (``_letter_requests``)."""
+    return _letter_requests(opponent_objects(state, seat), letter_positions(state))
+
+
+@lru_cache(maxsize=1 << 8)
+def _letter_requests(
+    objects: tuple[int, ...], positions: tuple[int, ...]
+) -> tuple[AskLetter, ...]:
+    return tuple(AskLetter(obj, position) for obj in objects for position in positions)
 
 
 @implements("B9", "B17", "A-B.14", "A-B.15")

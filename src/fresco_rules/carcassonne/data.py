@@ -23,6 +23,7 @@ from ..kernel.codec import (
     DigestIdentity,
     content_digest,
     provisional_paths,
+    read_toml_file,
     strict_converter,
     structure_data,
 )
@@ -37,7 +38,6 @@ MAX_TILES = 400
 """Bound on the tiles of a replacement set (keeps board coordinates and work bounded)."""
 MAX_SEGMENTS = 12
 """Bound on the features of one tile."""
-MAX_FILE_BYTES = 1_000_000
 
 
 @frozen
@@ -271,16 +271,7 @@ def components_to_mapping(data: ComponentData) -> dict[str, Any]:
 
 def load_components(path: str | Path) -> ComponentData:
     """Load and validate a TOML tile file (see ``data/components.toml`` for the format)."""
-    file = Path(path)
-    try:
-        if file.stat().st_size > MAX_FILE_BYTES:
-            raise InvalidData(f"{file}: larger than {MAX_FILE_BYTES} bytes")
-        raw = tomllib.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidData(f"{file}: not valid TOML ({exc})") from None
-    return components_from_mapping(raw, source=str(file))
+    return components_from_mapping(read_toml_file(path), source=str(Path(path)))
 
 
 def template_text() -> str:

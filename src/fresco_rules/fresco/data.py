@@ -25,6 +25,7 @@ from ..kernel.codec import (
     DigestIdentity,
     content_digest,
     provisional_paths,
+    read_toml_file,
     strict_converter,
     structure_data,
 )
@@ -39,8 +40,6 @@ PROVENANCES = ("rulebook", "seed", "review", "decision", "provisional")
 MODULE123_PROVENANCES = (*PROVENANCES, "supplement")
 """The rows of modules 1-3 may also cite the rules supplement (fresco-modules-123.md)."""
 
-MAX_FILE_BYTES = 1_000_000
-"""A component file larger than this is refused before it is parsed."""
 
 MOOD_ROWS_MAX = 20
 HOSTEL_SPACES_MAX = 12
@@ -456,20 +455,7 @@ def _shipped_module123_plain() -> Any:
 
 def load_components(path: str | Path) -> ComponentData:
     """Load and validate a TOML component file (see ``data/base.toml`` for the format)."""
-    file = Path(path)
-    try:
-        if file.stat().st_size > MAX_FILE_BYTES:
-            raise InvalidData(f"{file}: larger than {MAX_FILE_BYTES} bytes")
-        raw = tomllib.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidData(f"{file}: not valid TOML ({exc})") from None
-    except RecursionError:
-        raise InvalidData(f"{file}: nested too deeply") from None
-    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
-        raise InvalidData(f"{file}: not valid TOML ({describe(str(exc))})") from None
-    return components_from_mapping(raw, source=str(file))
+    return components_from_mapping(read_toml_file(path), source=str(Path(path)))
 
 
 def components_to_mapping(data: ComponentData) -> dict[str, Any]:

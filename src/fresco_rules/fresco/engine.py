@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
@@ -32,7 +34,7 @@ from .plugins import PLUGINS
 from .seat_view import PlayerView
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
-from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, SPECIAL_BLENDS, Location
+from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, PAINT_INDEX, SPECIAL_BLENDS, Location
 
 BASE_RULES: dict[type[Any], tuple[Check, Effect]] = {
     ChooseGetUp: (turns.check_get_up, turns.do_get_up),
@@ -92,7 +94,7 @@ _THEATRE = (AttendTheatre(), _END_TURN)
 def _pending(state: State) -> ext.Pending | None:
     """The module decision due now (``extensions.pending``, or a planning step)."""
     found = ext.pending(state)
-    if found is None and state.phase is Phase.PLAN:
+    if found is None and state.phase is _PLANNING:
         due = plan_due(state)
         found = None if due is None else due[1]
     return found
@@ -110,7 +112,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if due is not None:
             return due.actions
     if phase is _GET_UP:
-        return tuple(turns.legal_get_up(state))
+        return turns.legal_get_up(state)
     if phase is _PLANNING:
         return turns.legal_plans(state)
     if state.pending_track:
@@ -141,16 +143,30 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
         if not state.tables.special_paints:
             blends = tuple(action for action, a, b in _BLEND_NEEDS if paints[a] and paints[b])
             return (*blends, _END_TURN)
-        recipes = state.tables.blends  # module 3: pink and brown too (R3.4)
-        blends = tuple(
-            action
-            for action in _SPECIAL_BLEND_ACTIONS
-            if all(paints[p.index] for p in recipes[action.result])
-        )
+        needs = _special_blend_needs(state)  # module 3: pink and brown too (R3.4)
+        blends = tuple(action for action, a, b in needs if paints[a] and paints[b])
         return (*blends, _END_TURN)
     if location is _AT_THEATRE:
         return _THEATRE
     return (*ext.legal_module_location(state, turn), _END_TURN)
+
+
+def _special_blend_needs(state: State) -> tuple[tuple[Blend, int, int], ...]:
+    """``_BLEND_NEEDS`` for a game with module 3 (``tables.blends``, R3.4), worked out once per
+    config (in ``Tables.memo``)."""
+    memo = state.tables.memo
+    found: tuple[tuple[Blend, int, int], ...] | None = memo.get(_SPECIAL_NEEDS)
+    if found is None:
+        recipes = state.tables.blends
+        found = memo[_SPECIAL_NEEDS] = tuple(
+            (action, PAINT_INDEX[recipes[action.result][0]], PAINT_INDEX[recipes[action.result][1]])
+            for action in _SPECIAL_BLEND_ACTIONS
+        )
+    return found
+
+
+_SPECIAL_NEEDS = ("special blend needs",)
+"""``Tables.memo`` key of ``_special_blend_needs``."""
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:
@@ -164,7 +180,7 @@ def _violation(state: State, action: object) -> IllegalAction | None:
             seat=current_player(state),
             where=state.where(),
         )
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return IllegalAction("R0.62", "the game is over", where=state.where())
     if state.tables.modules:
         due = _pending(state)
@@ -206,7 +222,7 @@ def _takes(due: ext.Pending, action: object) -> bool:
         return True
     if due.exact:
         return any(type(action) is type(a) and action == a for a in due.actions)
-    return any(type(action) is type(a) for a in due.actions)
+    return any(map(is_, map(type, due.actions), repeat(type(action))))  # by identity, in C
 
 
 def explain(state: State, action: object) -> IllegalAction | None:
@@ -220,9 +236,9 @@ def apply(state: State, action: object) -> State:
     problem = _violation(state, action)
     if problem is not None:
         raise problem
-    rules = _rules_for(action)
-    assert rules is not None
-    return advance(rules[1](state, action))
+    # _violation found the action's exact class in the table (by identity), so its effect is
+    # read without a second check
+    return advance(_RULES_BY_ID[id(type(action))][1][1](state, action))
 
 
 def is_over(state: State) -> bool:

@@ -88,6 +88,9 @@ class ModuleRules:
     pending_only_restoring: ClassVar[bool] = False
     """The ``pending`` hook names restoration stages only: it is not asked while no
     restoration waits (``state.restoring`` is None)."""
+    turn_locations: ClassVar[frozenset[Location] | None] = None
+    """The locations where ``legal_in_turn`` may offer actions (None: any): it is not asked
+    during a turn anywhere else."""
 
     @classmethod
     def build(cls, config: GameConfig, tables: Tables) -> Self:
@@ -412,8 +415,16 @@ def module_turn(state: State, entry: int, location: Location) -> Turn | None:
 def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The base actions of a turn plus the modules' (inserted before a trailing EndTurn)."""
     extra: list[Action] = []
-    hooks = state.tables.memo.get("legal_in_turn")
-    for hook in _hooks(state, "legal_in_turn") if hooks is None else hooks:
+    key = ("legal_in_turn", turn.location)
+    hooks = state.tables.memo.get(key)
+    if hooks is None:
+        hooks = state.tables.memo[key] = tuple(
+            module.legal_in_turn
+            for module in state.tables.modules
+            if type(module).legal_in_turn is not ModuleRules.legal_in_turn
+            and (module.turn_locations is None or turn.location in module.turn_locations)
+        )
+    for hook in hooks:
         extra.extend(hook(state, turn))
     if not extra:
         return actions

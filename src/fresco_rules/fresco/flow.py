@@ -36,6 +36,8 @@ from .vocab import CENTRE, SEGMENTS, Location, PaintCounts
 _GET_UP, _PLANNING, _ACTING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.ACTION, Phase.OVER
 _MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
 _STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
+_WITH_FIRST = SecondCathedral.WITH_FIRST
+_REDRAW_ALL, _FRONT_TO_REAR = MarketRefill.REDRAW_ALL, StartRotation.FRONT_TO_REAR
 
 FINAL_ROUND_TILES = 6
 """R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
@@ -224,7 +226,7 @@ def apprentices_at(state: State, plan: SubmitPlan, location: Location) -> int:
     if location is _MARKET:
         return plan.market
     if location is _CATHEDRAL:
-        if state.side == 2 and state.config.second_cathedral is SecondCathedral.WITH_FIRST:
+        if state.side == 2 and state.config.second_cathedral is _WITH_FIRST:
             return plan.cathedral + plan.cathedral_2
         return plan.cathedral
     if location is _STUDIO:
@@ -262,7 +264,7 @@ def begin_round(state: State, number: int) -> State:
         round=number,
         final=final,
         side=2 if final else 1,
-        phase=Phase.GET_UP,
+        phase=_GET_UP,
         hostel=(-1,) * state.tables.actors,
         plans=(None,) * state.tables.actors,
         controller=controller,
@@ -308,7 +310,7 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
             return None
     if location is _WORKSHOP:
         count *= 2
-    return Turn(location=location, actor=actor, left=count)
+    return Turn(location, actor, count)
 
 
 @memo_last
@@ -371,7 +373,7 @@ def advance(state: State) -> State:
             )
             state = replace(state, phase=_PLANNING, plans=plans)
         elif phase is _PLANNING:
-            if any(plan is None for plan in state.plans):
+            if not all(state.plans):  # a plan still missing (None; a SubmitPlan is truthy)
                 return state
             if modules and plan_due(state) is not None:
                 return state
@@ -412,9 +414,11 @@ def prepare_round(state: State) -> State:
     state = refill_market(state)
     if state.tables.modules:
         state = ext.prepare_round(state)
-    state = pay_income(state)
-    state = return_hostel_painters(state)
-    state = rotate_start_spaces(state)
+    # income, the hostel painters and the start spaces are separate fields, none read by the
+    # others' rules: the three steps make one new state
+    state = evolve(
+        state, **_income(state), hostel=_asleep(state), start=_rotated_start(state)
+    )
     return begin_round(state, state.round + 1)
 
 
@@ -424,7 +428,7 @@ def refill_market(state: State) -> State:
     ``redraw_all`` first returns every displayed tile to the bag, then fills all booths."""
     bag = list(state.bag)
     booths = [list(slots) for slots in state.booths]
-    if state.config.market_refill is MarketRefill.REDRAW_ALL:
+    if state.config.market_refill is _REDRAW_ALL:
         for slots in booths:
             bag.extend(tile for tile in slots if tile is not None)
             slots[:] = [None] * len(slots)
@@ -444,18 +448,27 @@ def refill_market(state: State) -> State:
 def pay_income(state: State) -> State:
     """R0.56 (A0.12): each player gets 1 Thaler from the supply per fresco tile he holds;
     Leonardo gets nothing."""
+    return evolve(state, **_income(state))
+
+
+def _income(state: State) -> dict[str, Any]:
+    """The money fields after R0.56's income."""
     income = tuple(len(state.held[seat]) for seat in range(state.tables.players))
-    return evolve(
-        state,
-        money=tuple(m + i for m, i in zip(state.money, income, strict=True)),
-        supply_money=state.supply_money - sum(income),
-    )
+    return {
+        "money": tuple(m + i for m, i in zip(state.money, income, strict=True)),
+        "supply_money": state.supply_money - sum(income),
+    }
 
 
 @implements("R0.57")
 def return_hostel_painters(state: State) -> State:
     """R0.57: every hostel painter goes back to the sleeping area."""
-    return evolve(state, hostel=(-1,) * state.tables.actors)
+    return evolve(state, hostel=_asleep(state))
+
+
+def _asleep(state: State) -> tuple[int, ...]:
+    """R0.57: every hostel painter in the sleeping area."""
+    return (-1,) * state.tables.actors
 
 
 @implements("R0.58", "A0.8")
@@ -463,19 +476,25 @@ def rotate_start_spaces(state: State) -> State:
     """R0.58 (A0.8): with two or more painters on start spaces, ``front_to_rear`` moves the
     frontmost to the rearmost occupied start space and the others one occupied space forward;
     ``rear_to_front`` does the reverse. The set of occupied start spaces stays the same."""
+    start = _rotated_start(state)
+    return state if start == state.start else evolve(state, start=start)
+
+
+def _rotated_start(state: State) -> tuple[int, ...]:
+    """The start spaces after R0.58's rotation (A0.8)."""
     waiting = sorted((space, actor) for actor, space in enumerate(state.start) if space > 0)
     if len(waiting) < 2:
-        return state
+        return state.start
     spaces = [space for space, _ in waiting]
     actors = [actor for _, actor in waiting]
-    if state.config.start_rotation is StartRotation.FRONT_TO_REAR:
+    if state.config.start_rotation is _FRONT_TO_REAR:
         actors = actors[-1:] + actors[:-1]
     else:
         actors = actors[1:] + actors[:1]
     start = list(state.start)
     for space, actor in zip(spaces, actors, strict=True):
         start[actor] = space
-    return evolve(state, start=tuple(start))
+    return tuple(start)
 
 
 @implements("R0.63", "R0.64", "R0.52", "R0.79")

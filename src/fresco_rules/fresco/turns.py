@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from ..kernel.errors import IllegalAction, MalformedAction
 from ..kernel.evolve import evolve
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int
 from . import extensions as ext
@@ -70,6 +71,9 @@ T = TypeVar("T")
 _GET_UP, _PLANNING, _ACTING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.ACTION, Phase.OVER
 _MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
 _STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
+_CATHEDRALS = (_CATHEDRAL, _CATHEDRAL_2)
+_PER_VISIT, _ONCE_A_ROUND = BishopMoveLimit.PER_VISIT, AltarLimit.ONCE_PER_PLAYER_PER_ROUND
+_FORWARD = TrackCollision.FORWARD
 
 STUDIO_PAY = 3
 """R0.46: Thalers per studio apprentice."""
@@ -103,7 +107,10 @@ def _covers(have: PaintCounts, need: PaintCounts) -> bool:
 
 
 def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    """``values`` with the item at ``index`` (a valid index) replaced."""
+    items = list(values)  # a small list changed in place: faster than joining two slices
+    items[index] = value
+    return tuple(items)
 
 
 def _active_turn(state: State, location: Location | tuple[Location, ...]) -> Turn | None:
@@ -127,9 +134,15 @@ def _spent(state: State, turn: Turn) -> IllegalAction | None:
 # --- phase 1: get-up time (R0.17-R0.20, R0.74) ---------------------------------------------
 
 
-def legal_get_up(state: State) -> list[ChooseGetUp]:
-    taken = set(state.hostel)
-    return [_get_up(slot) for slot in range(len(state.tables.hostel)) if slot not in taken]
+def legal_get_up(state: State) -> tuple[ChooseGetUp, ...]:
+    return _free_get_ups(state.hostel, len(state.tables.hostel))
+
+
+@lru_cache(maxsize=1 << 12)
+def _free_get_ups(hostel: tuple[int, ...], spaces: int) -> tuple[ChooseGetUp, ...]:
+    """The get-up spaces not taken in ``hostel`` (few combinations recur: built once each)."""
+    taken = set(hostel)
+    return tuple(_get_up(slot) for slot in range(spaces) if slot not in taken)
 
 
 @cache
@@ -429,16 +442,20 @@ def do_close(state: State, action: CloseBooth) -> State:
 
 
 @implements("R0.76", "A0.15")
+@memo_last
 def leonardo_destinations(state: State) -> tuple[Segment, ...]:
     """R0.76 (A0.15): the orthogonal neighbours of Leonardo's fresco painter that still hold a
-    tile; if none, every segment holding a lowest-value tile; if no tile is left, none."""
+    tile; if none, every segment holding a lowest-value tile; if no tile is left, none.
+    (Remembered for the last state: his legal actions and their validation both ask.)"""
     at = state.leonardo_at
     assert at is not None
-    near = tuple(seg for seg in ORTHOGONAL[at] if state.tile_at(seg) is not None)
+    cathedral = state.cathedral
+    near = tuple(seg for seg in ORTHOGONAL[at] if cathedral[seg[0] * GRID + seg[1]] is not None)
     if near:
         return near
     values = state.tables.fresco_value
-    left = [(values[tile], seg) for seg in SEGMENTS if (tile := state.tile_at(seg)) is not None]
+    held = zip(SEGMENTS, cathedral, strict=True)
+    left = [(values[tile], seg) for seg, tile in held if tile is not None]
     if not left:
         return ()
     lowest = min(value for value, _ in left)
@@ -448,20 +465,20 @@ def leonardo_destinations(state: State) -> tuple[Segment, ...]:
 def _may_move_bishop(state: State, turn: Turn) -> bool:
     limit = state.config.bishop_move_limit
     return state.money[turn.actor] >= 1 and not (
-        limit is BishopMoveLimit.PER_VISIT and turn.bishop_moved
+        limit is _PER_VISIT and turn.bishop_moved
     )
 
 
 def _altar_allowed(state: State, actor: int) -> bool:
     return not (
-        state.config.altar_limit is AltarLimit.ONCE_PER_PLAYER_PER_ROUND
+        state.config.altar_limit is _ONCE_A_ROUND
         and state.altar_used[actor] > 0
     )
 
 
 def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | EndTurn]:
     if state.is_leonardo(turn.actor):
-        return [Restore(seg) for seg in leonardo_destinations(state)]
+        return [_RESTORES[row * GRID + col] for row, col in leonardo_destinations(state)]
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
     payable = coverable(state, have)
@@ -531,11 +548,16 @@ def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAlta
     if found is None:
         bound_memo(memo)
         found = memo[key] = tuple(
-            RestoreAltar(paints)
+            _altar_action(paints)
             for paints, _ in state.tables.altar_hand_ins
             if _covers(have, _counts(paints))
         )
     return found
+
+
+@cache
+def _altar_action(paints: tuple[Paint, ...]) -> RestoreAltar:
+    return RestoreAltar(paints)
 
 
 @cache
@@ -554,7 +576,7 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
     most one paid bishop step to a neighbouring cell (per restoration, or per visit).
     R0.76/R0.77 (A0.15, A0.16, A0.17): Leonardo must restore at an orthogonal neighbour holding
     a tile, else at a lowest tile, and never moves the bishop."""
-    turn = _active_turn(state, (_CATHEDRAL, _CATHEDRAL_2))
+    turn = _active_turn(state, _CATHEDRALS)
     if turn is None:
         return _fail(state, "R0.37", "segments are restored by cathedral apprentices only")
     spent = _spent(state, turn)
@@ -655,7 +677,7 @@ def continue_restoration(state: State, restoration: Restoration) -> State:
         state, restoration, due = module.enter_stage(state, evolve(restoration, step=index), stage)
         if due:
             return evolve(state, restoring=restoration)
-    return complete_restoration(evolve(state, restoring=None), restoration)
+    return complete_restoration(state, restoration)
 
 
 @implements("R0.40", "R0.41", "R0.42", "R0.61", "R0.77", "A0.13", "G.6")
@@ -681,24 +703,23 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
         extra=parts.extra,
         penalty=parts.penalty,
     )
-    changes: dict[str, Any] = {}
+    # a scored restoration no longer waits: one new state for every change, before the modules
+    # finish theirs (their hooks read the state the restoration leaves)
+    changes: dict[str, Any] = {} if state.restoring is None else {"restoring": None}
     if segment is not None:
         assert r.tile is not None
         index = segment[0] * GRID + segment[1]
         cathedral = _replace(state.cathedral, index, None)
-        changes = {
+        changes |= {
             "cathedral": cathedral,
             "held": _replace(state.held, actor, (*state.held[actor], r.tile)),
             "bishop": segment,
             "leonardo_at": segment if state.is_leonardo(actor) else state.leonardo_at,
             "final": state.final or all(t is None for t in cathedral),
         }
-    if state.tables.modules:
-        if changes:
-            state = evolve(state, **changes)
-            changes = {}
-        state = ext.finish_restoration(state, r)
     state = evolve(state, scored=Scored(r, parts, points), **changes)
+    if state.tables.modules:
+        state = ext.finish_restoration(state, r)
     return move_painter(state, actor, points)
 
 
@@ -707,7 +728,7 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
     """R0.43/R0.44: a legal hand-in the player holds. R0.45 (A0.6): the altar is never used up;
     ``once_per_player_per_round`` limits each player to one altar restoration a round. A0.20:
     the action has no bishop move."""
-    turn = _active_turn(state, (_CATHEDRAL, _CATHEDRAL_2))
+    turn = _active_turn(state, _CATHEDRALS)
     if turn is None:
         return _fail(state, "R0.37", "the altar is restored by cathedral apprentices only")
     if state.is_leonardo(turn.actor):
@@ -767,7 +788,7 @@ def move_painter(state: State, actor: int, gain: int) -> State:
     decision when both exist); ``forward`` takes the one in front. R0.53: Leonardo's painter
     blocks spaces like any other."""
     others = [space for a, space in enumerate(state.track) if a != actor and space > 0]
-    forward = state.config.track_collision is TrackCollision.FORWARD
+    forward = state.config.track_collision is _FORWARD
     options = track_options(others, state.track[actor], gain, forward_only=forward)
     if len(options) > 1:
         return evolve(state, pending_track=options)

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import tomllib
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum, IntEnum, StrEnum
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -434,6 +436,33 @@ class DigestIdentity:
 
     def __deepcopy__(self, memo: dict[int, object]) -> DigestIdentity:
         return self
+
+
+MAX_DATA_FILE_BYTES = 1_000_000
+"""The largest component data file read (the shipped ones are a few kilobytes)."""
+
+
+def read_toml_file(path: str | Path) -> Any:
+    """The parsed content of a TOML data file; ``InvalidData`` (never another exception) when
+    it cannot be read, is larger than ``MAX_DATA_FILE_BYTES``, is not TOML, or is hostile TOML
+    (nested too deeply for the parser, an integer of more than 4,300 digits)."""
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+    except OSError as exc:
+        raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
+    if size > MAX_DATA_FILE_BYTES:
+        raise InvalidData(f"{file}: larger than {MAX_DATA_FILE_BYTES} bytes")
+    try:
+        return tomllib.loads(file.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidData(f"{file}: not valid TOML ({describe(str(exc))})") from None
+    except RecursionError:
+        raise InvalidData(f"{file}: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise InvalidData(f"{file}: not valid TOML ({describe(str(exc))})") from None
 
 
 def structure_data(converter: cattrs.Converter, cls: type, body: Any, source: str) -> Any:

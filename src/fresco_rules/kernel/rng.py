@@ -29,11 +29,25 @@ def next_u64(state: int) -> tuple[int, int]:
     return z ^ (z >> 31), state
 
 
-def next_below(state: int, bound: int) -> tuple[int, int]:
-    """A uniform integer in ``range(bound)`` (rejection sampling, so no modulo bias)."""
+_LIMITS: dict[int, int] = {}
+"""``_limit`` of the small bounds met so far (a playout asks for a few dozen, over and over)."""
+
+
+def _limit(bound: int) -> int:
+    """The largest multiple of ``bound`` not above 2**64: values at or past it are redrawn."""
     if bound <= 0:
         raise ValueError(f"bound must be positive, got {bound}")
     limit = (1 << 64) - ((1 << 64) % bound)
+    if bound < 1 << 12:
+        _LIMITS[bound] = limit
+    return limit
+
+
+def next_below(state: int, bound: int) -> tuple[int, int]:
+    """A uniform integer in ``range(bound)`` (rejection sampling, so no modulo bias)."""
+    limit = _LIMITS.get(bound)
+    if limit is None:
+        limit = _limit(bound)
     while True:
         # next_u64, inlined: this runs once per draw and per random choice
         state = (state + 0x9E3779B97F4A7C15) & _MASK

@@ -63,6 +63,8 @@ _CATHEDRAL, _CATHEDRAL_2, _GLASSWORKS = (
     Location.CATHEDRAL_2,
     Location.GLASSWORKS,
 )
+_PLANNING = Phase.PLAN
+_IMMEDIATE, _END_OF_ROUND = WindowRefill.IMMEDIATE, WindowRefill.END_OF_ROUND
 
 WINDOW, GLASS_STAGE, ALTAR_GLASS = "window", "glass", "altar_glass"
 SIDE_1_COLUMNS = (
@@ -116,10 +118,18 @@ _GLASS_NAMES = tuple(g.value for g in GLASS)
 _GLASS_BY_NAME = {g.value: g for g in GLASS}
 
 
-def _draw_glass(chance: Chance, bag: Sequence[int], rule: str) -> tuple[Glass, Chance]:
+@lru_cache(maxsize=1 << 12)
+def _glass_pool(bag: GlassCounts) -> tuple[str, ...]:
+    """The tokens in a bag of ``bag`` counts as a draw pool, in ``GLASS`` order (a bag holds
+    few tokens, so the same counts recur: each pool is built once)."""
     pool: list[str] = []
     for name, count in zip(_GLASS_NAMES, bag, strict=True):
         pool += [name] * count
+    return tuple(pool)
+
+
+def _draw_glass(chance: Chance, bag: Sequence[int], rule: str) -> tuple[Glass, Chance]:
+    pool = _glass_pool(tuple(bag))
     index, chance = draw(chance, "glass", pool, rule=rule)
     return _GLASS_BY_NAME[pool[index]], chance
 
@@ -233,12 +243,11 @@ class Glaziers(ModuleRules):
         out, and the offer holds what could be drawn; R6.24: none for Leonardo. A6.3
         ``end_of_round``: every empty workbench slot is refilled from the pile."""
         g = _glass(state)
-        state = evolve(
-            state,
-            glass=evolve(g, offer=(0,) * len(GLASS), reserve=_add(g.reserve, g.offer)),
+        count = self.offer_per_player * state.tables.players
+        state = _fill_offer(
+            state, count, "R6.23", offer=(0,) * len(GLASS), reserve=_add(g.reserve, g.offer)
         )
-        state = _fill_offer(state, self.offer_per_player * state.tables.players, "R6.23")
-        if self.refill is WindowRefill.END_OF_ROUND:
+        if self.refill is _END_OF_ROUND:
             state = _fill_workbench(state, "A6.3")
         return state
 
@@ -360,10 +369,11 @@ class Glaziers(ModuleRules):
             return None
         g = _glass(state)
         money = state.money[turn.actor]
+        prices = self.prices
         return [
-            BuyGlass(colour)
-            for colour in GLASS
-            if g.offer[GLASS_INDEX[colour]] > 0 and self.prices[GLASS_INDEX[colour]] <= money
+            action
+            for index, action in enumerate(_BUY_GLASS)
+            if g.offer[index] > 0 and prices[index] <= money
         ]
 
     # --- restorations ----------------------------------------------------------------------------
@@ -471,10 +481,9 @@ class Glaziers(ModuleRules):
         g = _glass(state)
         kept = [window for window in g.workbench if window is not None]
         bench = tuple(kept + [None] * (len(g.workbench) - len(kept)))
-        state = evolve(state, glass=evolve(g, workbench=bench))
-        if self.refill is WindowRefill.IMMEDIATE:
-            state = _fill_workbench(state, "R6.13")
-        return state
+        if self.refill is _IMMEDIATE:  # the gap closed and refilled in one new state
+            return _fill_workbench(state, "R6.13", bench=bench)
+        return evolve(state, glass=evolve(g, workbench=bench))
 
     # --- read-outs -------------------------------------------------------------------------------
 
@@ -528,16 +537,25 @@ def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
     return Pending(seat, "R6.7", reason, tuple(actions))
 
 
+_ONE_GLASS = {colour: glass_counts((colour,)) for colour in GLASS}
+"""The counts of one token of each colour."""
+_BUY_GLASS = tuple(BuyGlass(colour) for colour in GLASS)
+"""The purchase of each colour, in ``GLASS`` order (``GLASS_INDEX``), built once."""
+
+
 def _glass(state: State) -> GlassState:
     assert state.glass is not None
     return state.glass
 
 
 def _rules(state: State) -> Glaziers:
-    for module in state.tables.modules:
-        if isinstance(module, Glaziers):
-            return module
-    raise AssertionError("module 6 is not in play")
+    found: Glaziers | None = state.tables.memo.get(Glaziers)  # looked up once per config
+    if found is None:
+        found = next((m for m in state.tables.modules if isinstance(m, Glaziers)), None)
+        if found is None:
+            raise AssertionError("module 6 is not in play")
+        state.tables.memo[Glaziers] = found
+    return found
 
 
 def _off(state: State) -> IllegalAction | None:
@@ -547,11 +565,21 @@ def _off(state: State) -> IllegalAction | None:
 
 
 @implements("R6.23", "A6.9")
-def _fill_offer(state: State, count: int, rule: str) -> State:
+def _fill_offer(
+    state: State,
+    count: int,
+    rule: str,
+    *,
+    offer: GlassCounts | None = None,
+    reserve: GlassCounts | None = None,
+) -> State:
     """R6.23 (A6.9): draw ``count`` glass into the offer; whenever the bag is empty, pour the
-    reserve into it; stop when both are empty."""
+    reserve into it; stop when both are empty. ``offer`` and ``reserve``: the counts to start
+    from instead of the state's (round preparation moves the offer first, in the same new
+    state)."""
     g = _glass(state)
-    bag, offer, reserve, chance = list(g.bag), list(g.offer), g.reserve, state.chance
+    bag, shown, chance = list(g.bag), list(g.offer if offer is None else offer), state.chance
+    reserve = g.reserve if reserve is None else reserve
     for _ in range(count):
         if not sum(bag):
             if not sum(reserve):
@@ -560,28 +588,37 @@ def _fill_offer(state: State, count: int, rule: str) -> State:
         token, chance = _draw_glass(chance, bag, rule)
         index = GLASS_INDEX[token]
         bag[index] -= 1
-        offer[index] += 1
+        shown[index] += 1
     return evolve(
         state,
         chance=chance,
-        glass=evolve(g, bag=tuple(bag), offer=tuple(offer), reserve=reserve),
+        glass=evolve(g, bag=tuple(bag), offer=tuple(shown), reserve=reserve),
     )
 
 
-def _fill_workbench(state: State, rule: str, *, first_only: bool = False) -> State:
-    """Turn up pile windows into the empty workbench slots, slot 0 first (R6.2, R6.13, A6.3)."""
+def _fill_workbench(
+    state: State,
+    rule: str,
+    *,
+    first_only: bool = False,
+    bench: tuple[str | None, ...] | None = None,
+) -> State:
+    """Turn up pile windows into the empty workbench slots, slot 0 first (R6.2, R6.13, A6.3);
+    ``bench``: the slots to fill instead of the state's (R6.13 closes the gap first, in the
+    same new state)."""
     g = _glass(state)
-    bench, pile, chance = list(g.workbench), list(g.pile), state.chance
-    for slot, window in enumerate(bench):
+    slots = list(g.workbench if bench is None else bench)
+    pile, chance = list(g.pile), state.chance
+    for slot, window in enumerate(slots):
         if window is not None:
             continue
         if not pile:
             break
         index, chance = draw(chance, "window", pile, rule=rule)
-        bench[slot] = pile.pop(index)
+        slots[slot] = pile.pop(index)
         if first_only:
             break
-    return evolve(state, chance=chance, glass=evolve(g, workbench=tuple(bench), pile=tuple(pile)))
+    return evolve(state, chance=chance, glass=evolve(g, workbench=tuple(slots), pile=tuple(pile)))
 
 
 def _take_window(
@@ -595,13 +632,16 @@ def _take_window(
     index = r.segment[0] * GRID + r.segment[1]
     bench = (*g.workbench[:slot], None, *g.workbench[slot + 1 :])
     openings = (*g.openings[:index], window, *g.openings[index + 1 :])
-    state = evolve(state, glass=evolve(g, workbench=bench, openings=openings))
+    glass = evolve(g, workbench=bench, openings=openings)
     if price:
         state = evolve(
             state,
+            glass=glass,
             money=turns._replace(state.money, r.actor, state.money[r.actor] - price),
             supply_money=state.supply_money + price,
         )
+    else:
+        state = evolve(state, glass=glass)
     return state, evolve(r, window=window)
 
 
@@ -626,7 +666,7 @@ def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | N
             f"apprentice must be a bool, not {describe(action.apprentice)}",
             malformed=True,
         )
-    if state.phase is not Phase.PLAN:
+    if state.phase is not _PLANNING:
         return turns._fail(state, "R6.7", "the Glassworks tile is placed while planning")
     rules = _rules(state)
     seat = turns.planner(state)
@@ -668,7 +708,7 @@ def check_buy_glass(state: State, action: BuyGlass) -> IllegalAction | None:
         return turns._fail(
             state, "R6.9", f"{describe(action.glass)} is not a glass colour", malformed=True
         )
-    turn = turns._active_turn(state, Location.GLASSWORKS)
+    turn = turns._active_turn(state, _GLASSWORKS)
     if turn is None:
         return turns._fail(state, "R6.9", "glass is bought at the Glassworks only")
     if turn.left <= 0:
@@ -690,7 +730,7 @@ def do_buy_glass(state: State, action: BuyGlass) -> State:
     assert turn is not None
     g = _glass(state)
     seat = turn.actor
-    one = glass_counts((action.glass,))
+    one = _ONE_GLASS[action.glass]
     price = _rules(state).prices[GLASS_INDEX[action.glass]]
     held = (*g.held[:seat], _add(g.held[seat], one), *g.held[seat + 1 :])
     return evolve(

@@ -50,6 +50,9 @@ def gilding_points(
     return points[1] if near else points[2]
 
 
+_NAMES = {paint: paint.value for paint in Paint}
+"""Each disc colour's name (an enum member's ``value`` is a property in Python 3.11)."""
+
 @frozen
 class LeafGold(ModuleRules):
     """The rules of module 5 with its tables (component-data.md 6) and options (A5.x)."""
@@ -102,7 +105,7 @@ class LeafGold(ModuleRules):
         pool of their own (no market tile is ever drawn with them); R5.4: one disc is drawn onto
         the basket tile. R5.13: Leonardo gets no leaf gold."""
         pool = sorted(self.discs, key=PAINT_ORDER.__getitem__)
-        names = [disc.value for disc in pool]
+        names = [_NAMES[disc] for disc in pool]
         index, chance = draw(state.chance, "disc", names, rule="R5.4")
         disc = pool.pop(index)
         gold = GoldState(
@@ -117,7 +120,7 @@ class LeafGold(ModuleRules):
         disc pool is separate from the market tiles."""
         g = _gold(state)
         pool = list(g.bag)
-        index, chance = draw(state.chance, "disc", [disc.value for disc in pool], rule="R5.11")
+        index, chance = draw(state.chance, "disc", [_NAMES[disc] for disc in pool], rule="R5.11")
         disc = pool.pop(index)
         bag = tuple(sorted((*pool, g.disc), key=PAINT_ORDER.__getitem__))
         return evolve(state, gold=evolve(g, disc=disc, bag=bag), chance=chance)

@@ -11,6 +11,7 @@ Leonardo has a studio apprentice and must take a portrait when one is shown, gai
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
@@ -26,7 +27,7 @@ from ..actions import Action, EndTurn, Restore, SubmitPlan
 from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortrait
 from ..extensions import ModuleRules, Pending, Plugin
 from ..flow import add_paints
-from ..scoring import NEIGHBOURS, bishop_bonus
+from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
 from ..words import segment_label
@@ -37,13 +38,20 @@ from .portraits_state import PortraitState
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
 _CATHEDRAL, _CATHEDRAL_2, _STUDIO = Location.CATHEDRAL, Location.CATHEDRAL_2, Location.STUDIO
+_CATHEDRALS = (_CATHEDRAL, _CATHEDRAL_2)
+_ANY_TIME, _EXTRA_MOVE = Sexton.ANY_TIME, Sexton.EXTRA_MOVE
+_SEXTON_MOVES = {segment: UseSexton(segment) for segment in SEGMENTS}
+"""The Sexton's move to each segment, built once."""
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    """``values`` with the item at ``index`` (a valid index) replaced."""
+    items = list(values)  # a small list changed in place: faster than joining two slices
+    items[index] = value
+    return tuple(items)
 
 
 def _portraits(state: State) -> PortraitState:
@@ -56,6 +64,7 @@ class PortraitRules(ModuleRules):
     """The rules of module 1 with its tables (section 5.2) and options A1.1-A1.3, A1.6."""
 
     module: ClassVar[Module] = Module.PORTRAITS
+    turn_locations: ClassVar[frozenset[Location] | None] = frozenset({_STUDIO, *_CATHEDRALS})
 
     cards: dict[str, PortraitCard]
     piles: tuple[tuple[str, ...], ...]
@@ -176,11 +185,7 @@ class PortraitRules(ModuleRules):
         choosing which; R1.25: with an empty display he does nothing (and never earns)."""
         if turn.location is not _STUDIO:
             return None
-        shown = [card for card in _portraits(state).display if card is not None]
-        actions: tuple[Action, ...] = (
-            tuple(TakePortrait(card) for card in shown) if shown and turn.left > 0 else (EndTurn(),)
-        )
-        return Pending(turn.actor, "R1.24", "Leonardo must take a displayed portrait", actions)
+        return _leonardo_choice(turn.actor, _portraits(state).display, turn.left > 0)
 
     @implements("R1.4", "R1.5", "R1.6", "A1.1", "A1.5")
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
@@ -190,7 +195,7 @@ class PortraitRules(ModuleRules):
             return []
         if turn.location is _STUDIO:
             return list(self.portrait_options(state, turn))
-        if turn.location in (_CATHEDRAL, _CATHEDRAL_2):
+        if turn.location in _CATHEDRALS:
             return list(self.sexton_options(state, turn))
         return []
 
@@ -220,11 +225,11 @@ class PortraitRules(ModuleRules):
     # --- the cathedral: Sexton -----------------------------------------------------------------
 
     def sexton_options(self, state: State, turn: Turn) -> Iterable[UseSexton]:
-        if _sexton_problem(self, state, turn) is not None:
+        if _sexton_refusal(self, state, turn) is not None:
             return
         for segment in SEGMENTS:
             if segment != state.bishop:
-                yield UseSexton(segment)
+                yield _SEXTON_MOVES[segment]
 
     def pending(self, state: State) -> Pending | None:
         p = state.portraits
@@ -245,7 +250,7 @@ class PortraitRules(ModuleRules):
         have = state.paints[turn.actor]
         pieces = state.tables.fresco_pieces
         step = (
-            self.sexton is Sexton.EXTRA_MOVE
+            self.sexton is _EXTRA_MOVE
             and state.money[turn.actor] >= 1
             and turns._may_move_bishop(state, turn)
         )
@@ -253,10 +258,9 @@ class PortraitRules(ModuleRules):
         for index, tile in enumerate(state.cathedral):
             if tile is None or not turns._covers(have, pieces[tile]):
                 continue
-            segment = SEGMENTS[index]
-            found.append(Restore(segment))
+            found.append(turns._RESTORES[index])
             if step:
-                found.extend(Restore(segment, to) for to in NEIGHBOURS[state.bishop])
+                found.extend(turns._restores_moving(index, state.bishop))
         return found
 
     @implements("A1.3")
@@ -318,34 +322,45 @@ class PortraitRules(ModuleRules):
         }
 
 
+@lru_cache(maxsize=1 << 10)
+def _leonardo_choice(actor: int, display: tuple[str | None, ...], acts: bool) -> Pending:
+    """Leonardo's studio decision (R1.24, R1.25): the same for the same display, so built once
+    per display (a round's display changes only when a card is taken)."""
+    shown = [card for card in display if card is not None]
+    actions: tuple[Action, ...] = (
+        tuple(TakePortrait(card) for card in shown) if shown and acts else (EndTurn(),)
+    )
+    return Pending(actor, "R1.24", "Leonardo must take a displayed portrait", actions)
+
+
 def _rules(state: State) -> PortraitRules:
     return next(m for m in state.tables.modules if isinstance(m, PortraitRules))
 
 
-def _sexton_problem(rules: PortraitRules, state: State, turn: Turn) -> IllegalAction | None:
-    """Why the active player cannot make a Sexton move now, or None (R1.11, A1.3)."""
+def _sexton_refusal(rules: PortraitRules, state: State, turn: Turn) -> tuple[str, str] | None:
+    """Why the active player cannot make a Sexton move now, as (rule, reason), or None (R1.11,
+    A1.3). Plain strings: the legal actions ask this at every cathedral turn, and only a
+    refused action needs the error with its position."""
     p = _portraits(state)
     actor = turn.actor
     if state.is_leonardo(actor):
-        return turns._fail(state, "R1.11", "Leonardo holds no portraits")
+        return "R1.11", "Leonardo holds no portraits"
     held = rules.holds(state, actor, SEXTON)
     if not held:
-        return turns._fail(state, "R1.11", "the player holds no Sexton")
+        return "R1.11", "the player holds no Sexton"
     if p.sexton_used[actor] >= held:
-        return turns._fail(state, "R1.11", "the Sexton moves the bishop once per round (A1.4)")
+        return "R1.11", "the Sexton moves the bishop once per round (A1.4)"
     if p.sexton_armed:
-        return turns._fail(state, "A1.3", "a Sexton move was just made")
+        return "A1.3", "a Sexton move was just made"
     if turn.left <= 0:
-        return turns._fail(state, "R1.11", "the Sexton is used by a cathedral apprentice")
+        return "R1.11", "the Sexton is used by a cathedral apprentice"
     if state.money[actor] < 1:
-        return turns._fail(state, "R0.31", "the Sexton's move costs 1 Thaler")
-    if rules.sexton is not Sexton.ANY_TIME:
+        return "R0.31", "the Sexton's move costs 1 Thaler"
+    if rules.sexton is not _ANY_TIME:
         have = state.paints[actor]
         pieces = state.tables.fresco_pieces
         if not any(t is not None and turns._covers(have, pieces[t]) for t in state.cathedral):
-            return turns._fail(
-                state, "A1.3", "the Sexton's move is made before a segment restoration"
-            )
+            return "A1.3", "the Sexton's move is made before a segment restoration"
     return None
 
 
@@ -365,12 +380,12 @@ def check_sexton(state: State, action: UseSexton) -> IllegalAction | None:
             f"{describe(action.to)} is not (row, col) on the 5x5 grid (a1-e5)",
             malformed=True,
         )
-    turn = turns._active_turn(state, (Location.CATHEDRAL, Location.CATHEDRAL_2))
+    turn = turns._active_turn(state, _CATHEDRALS)
     if turn is None:
         return turns._fail(state, "R1.11", "the Sexton is used during a cathedral turn")
-    problem = _sexton_problem(_rules(state), state, turn)
-    if problem is not None:
-        return problem
+    refusal = _sexton_refusal(_rules(state), state, turn)
+    if refusal is not None:
+        return turns._fail(state, *refusal)
     if action.to == state.bishop:
         return turns._fail(
             state, "R1.11", f"the bishop already stands on {segment_label(action.to)}"
@@ -384,7 +399,7 @@ def do_sexton(state: State, action: UseSexton) -> State:
     rules = _rules(state)
     p = _portraits(state)
     actor = turn.actor
-    armed = rules.sexton is not Sexton.ANY_TIME
+    armed = rules.sexton is not _ANY_TIME
     return evolve(
         state,
         bishop=action.to,
@@ -412,7 +427,7 @@ def check_portrait(state: State, action: TakePortrait) -> IllegalAction | None:
     paints = action.paints
     if not isinstance(paints, tuple) or not all(isinstance(x, Paint) for x in paints):
         return turns._fail(state, "R1.14", "paints must be a tuple of Paint", malformed=True)
-    turn = turns._active_turn(state, Location.STUDIO)
+    turn = turns._active_turn(state, _STUDIO)
     if turn is None:
         return turns._fail(state, "R1.4", "portraits are taken by studio apprentices only")
     spent = turns._spent(state, turn)
@@ -447,20 +462,21 @@ def do_portrait(state: State, action: TakePortrait) -> State:
     actor = turn.actor
     card = rules.cards[action.card]
     display = tuple(None if c == action.card else c for c in p.display)
-    p = evolve(p, display=display, taken=_put(p.taken, actor, p.taken[actor] + 1))
+    taken = _put(p.taken, actor, p.taken[actor] + 1)
     turn = evolve(turn, left=turn.left - 1)
     if state.is_leonardo(actor):
-        state = evolve(state, turn=turn, portraits=evolve(p, removed=(*p.removed, card.id)))
-        return turns.move_painter(state, actor, card.vp)
+        p = evolve(p, display=display, taken=taken, removed=(*p.removed, card.id))
+        return turns.move_painter(evolve(state, turn=turn, portraits=p), actor, card.vp)
     if card.permanent:
         held = tuple(sorted((*p.held[actor], card.id)))
-        return evolve(state, turn=turn, portraits=evolve(p, held=_put(p.held, actor, held)))
+        p = evolve(p, display=display, taken=taken, held=_put(p.held, actor, held))
+        return evolve(state, turn=turn, portraits=p)
     gained = paint_counts((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
     state = evolve(
         state,
         turn=turn,
-        portraits=evolve(p, removed=(*p.removed, card.id)),
+        portraits=evolve(p, display=display, taken=taken, removed=(*p.removed, card.id)),
         money=_put(state.money, actor, state.money[actor] + card.thalers),
         supply_money=state.supply_money - card.thalers,
         paints=_put(state.paints, actor, add_paints(state.paints[actor], gained)),

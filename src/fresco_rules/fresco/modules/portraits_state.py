@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import frozen
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class PortraitState:
     """Module 1's components. Per-player tuples hold the human seats; ``taken`` every actor."""
 

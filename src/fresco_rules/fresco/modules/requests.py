@@ -10,6 +10,7 @@ workshop apprentice and may fulfil requests with his own tiles, which then leave
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -17,6 +18,7 @@ from attrs import frozen
 
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
+from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -33,6 +35,7 @@ from .requests_state import RequestState
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
 _OVER, _WORKSHOP = Phase.OVER, Location.WORKSHOP
+_WORKSHOP_NAME = _WORKSHOP.value  # an enum member's ``value`` is a property in Python 3.11
 
 TILES_PER_REQUEST = 3
 """R2.5/R2.6: every request takes 3 fresco tiles."""
@@ -40,7 +43,10 @@ INCOME_CHOICES = tuple(ChooseIncomePaint(p) for p in (Paint.RED, Paint.YELLOW, P
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    """``values`` with the item at ``index`` (a valid index) replaced."""
+    items = list(values)  # a small list changed in place: faster than joining two slices
+    items[index] = value
+    return tuple(items)
 
 
 def _requests(state: State) -> RequestState:
@@ -53,6 +59,7 @@ class Requests(ModuleRules):
     """The rules of module 2 with its tables (section 5.3, 5.5) and option A3.5."""
 
     module: ClassVar[Module] = Module.REQUESTS
+    turn_locations: ClassVar[frozenset[Location] | None] = frozenset({_WORKSHOP})
 
     vp: dict[str, int]
     piles: tuple[tuple[str, ...], ...]
@@ -116,16 +123,7 @@ class Requests(ModuleRules):
         his own tiles meet, or decline; Leonardo never blends."""
         if turn.location is not _WORKSHOP:
             return None
-        found: list[Action] = list(self.options(state, turn)) if turn.left >= 2 else []
-        return Pending(
-            turn.actor,
-            "R2.15",
-            "Leonardo fulfils a request or declines",
-            (
-                *found,
-                EndTurn(),
-            ),
-        )
+        return _leonardo_choice(turn.actor, self._options(state, turn) if turn.left >= 2 else ())
 
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
         if turn.location is not _WORKSHOP or turn.left < 2:
@@ -134,16 +132,19 @@ class Requests(ModuleRules):
 
     def options(self, state: State, turn: Turn) -> list[FulfilRequest]:
         """Every request the actor may fulfil now (R2.4-R2.8), pile by pile, tiles sorted."""
+        return list(self._options(state, turn))
+
+    def _options(self, state: State, turn: Turn) -> tuple[FulfilRequest, ...]:
         q = _requests(state)
         actor = turn.actor
         if q.used[actor] or _alchemy_blocks(state, turn):
-            return []
+            return ()
         # the same tiles meet the same piles: worked out once per holding (in Tables.memo)
         memo = state.tables.memo
-        key = ("requests", state.held[actor], tuple(bool(pile) for pile in q.piles))
+        key = ("requests", state.held[actor], tuple(map(bool, q.piles)))
         known: tuple[FulfilRequest, ...] | None = memo.get(key)
         if known is not None:
-            return list(known)
+            return known
         loose = sorted(state.held[actor])
         found: list[FulfilRequest] = []
         for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True):
@@ -151,12 +152,10 @@ class Requests(ModuleRules):
                 continue
             colour = None if kind == "general" else Paint(kind)
             fits = [t for t in loose if colour is None or colour in self.splashes.get(t, ())]
-            found.extend(
-                FulfilRequest(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST)
-            )
+            found.extend(_fulfil(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST))
         turns.bound_memo(memo)
-        memo[key] = tuple(found)
-        return found
+        known = memo[key] = tuple(found)
+        return known
 
     @implements("R2.11", "R2.12", "A2.6", "M.4")
     def prepare_round(self, state: State) -> State:
@@ -242,8 +241,25 @@ def _alchemy_blocks(state: State, turn: Turn) -> bool:
     plan = state.plans[turn.actor]
     if w is None or plan is None or state.is_leonardo(turn.actor):
         return False
-    used = w.played[turn.actor].count(_WORKSHOP.value)
+    used = w.played[turn.actor].count(_WORKSHOP_NAME)
     return used >= plan.workshop
+
+
+@lru_cache(maxsize=1 << 14)
+def _fulfil(pile: str, tiles: tuple[str, ...]) -> FulfilRequest:
+    """The request action for ``tiles`` (sorted): the same combinations of the same tile IDs
+    recur over a game and from game to game, so each is built once."""
+    return FulfilRequest(pile, tiles)
+
+
+@memo_last_call
+def _leonardo_choice(actor: int, requests: tuple[FulfilRequest, ...]) -> Pending:
+    """Leonardo's workshop decision (R2.15, A2.5): the requests he may fulfil, or declining
+    (remembered for the last, identical, tuple of requests from ``Tables.memo``)."""
+    return Pending(actor, "R2.15", "Leonardo fulfils a request or declines", (*requests, _END_TURN))
+
+
+_END_TURN = EndTurn()
 
 
 def _rules(state: State) -> Requests:
@@ -272,7 +288,7 @@ def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
         or not all(isinstance(t, str) for t in tiles)
     ):
         return turns._fail(state, "R2.5", "a request takes three fresco tile IDs", malformed=True)
-    turn = turns._active_turn(state, Location.WORKSHOP)
+    turn = turns._active_turn(state, _WORKSHOP)
     if turn is None:
         return turns._fail(state, "R2.4", "requests are fulfilled by workshop apprentices only")
     if q.used[turn.actor]:

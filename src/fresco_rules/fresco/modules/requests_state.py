@@ -8,7 +8,7 @@ Stack = tuple[str, tuple[str, ...]]
 """A request stack: the fulfilled request tile and the 3 fresco tiles under it (R2.3)."""
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class RequestState:
     """Module 2's components. Per-player tuples hold the human seats; ``used`` holds every
     actor (Leonardo too, R2.15)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from attrs import frozen
 
 
-@frozen
+@frozen(slots=False)  # copied dict to dict by kernel.evolve
 class SpecialState:
     """Module 3's own components."""
 

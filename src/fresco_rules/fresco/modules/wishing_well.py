@@ -108,11 +108,15 @@ PRIMARY_TRIPLES = _primary_triples()
 ONE_OF_EACH = ((Paint.RED, Paint.YELLOW, Paint.BLUE),)
 
 
+_VISITS = {segment: UseBishopsVisit(segment) for segment in SEGMENTS}
+"""The Bishop's Visit to each segment, built once."""
+
 @frozen
 class WishingWell(ModuleRules):
     """The rules of module 4 with its tables (component-data.md 5) and options (A4.x)."""
 
     module: ClassVar[Module] = Module.WISHING_WELL
+    turn_locations: ClassVar[frozenset[Location] | None] = frozenset(LOCATION_OF)  # R4.7
 
     pennies: int
     start_pennies: int
@@ -279,7 +283,7 @@ class WishingWell(ModuleRules):
                 return found
             ready = turn.left > 0 and _can_restore(state, seat)
             if VISIT in hand and (ready or self.visit is BishopVisit.VISIT_ANY_TIME):
-                found.extend(UseBishopsVisit(seg) for seg in SEGMENTS if seg != state.bishop)
+                found.extend(_VISITS[seg] for seg in SEGMENTS if seg != state.bishop)
             if PRAISE in hand and ready:
                 found.append(UseBishopsPraise())
         elif location is _STUDIO:
@@ -302,8 +306,11 @@ class WishingWell(ModuleRules):
     def turn_open(self, state: State, turn: Turn) -> bool:
         """R4.9: a card may be used in the turn it is bought or later in that turn, so a turn
         stays open after its last action while the player can still play a card there."""
-        if turn.left > 0 or state.well is None or state.is_leonardo(turn.actor):
+        w = state.well
+        if turn.left > 0 or w is None or state.is_leonardo(turn.actor):
             return False
+        if not w.hands[turn.actor]:
+            return False  # no card to play (buying one does not keep the turn open)
         return any(
             not isinstance(action, BuyWishingCard) for action in self.legal_in_turn(state, turn)
         )
@@ -426,7 +433,10 @@ def _rules(state: State) -> WishingWell:
 
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    """``values`` with the item at ``index`` (a valid index) replaced."""
+    items = list(values)  # a small list changed in place: faster than joining two slices
+    items[index] = value
+    return tuple(items)
 
 
 def _title(kind: str) -> str:
