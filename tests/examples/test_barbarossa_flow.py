@@ -218,7 +218,9 @@ def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1(
     state = game()
     effect = engine._RULES[SpendJewels][1]
     for validator in (_lenient, _crashing):
-        monkeypatch.setitem(engine._RULES, SpendJewels, (validator, effect))
+        monkeypatch.setitem(
+            engine._RULES_BY_ID, id(SpendJewels), (SpendJewels, (validator, effect))
+        )
         problem = explain(state, SpendJewels("3"))  # type: ignore[arg-type]
         assert type(problem) is MalformedAction, validator
         assert (problem.rule, problem.reason, problem.seat, problem.where) == (
@@ -229,7 +231,7 @@ def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1(
         )
     with pytest.raises(TypeError, match="declared field types"):
         explain(state, SpendJewels(3))  # a well-shaped action: the crash surfaces
-    monkeypatch.setitem(engine._RULES, SpendJewels, (_lenient, effect))
+    monkeypatch.setitem(engine._RULES_BY_ID, id(SpendJewels), (SpendJewels, (_lenient, effect)))
     assert explain(state, SpendJewels(99)) is None  # the validator alone decides
     monkeypatch.undo()
     own = explain(state, SpendJewels("3"))  # type: ignore[arg-type]
