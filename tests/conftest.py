@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from fresco_rules.carcassonne import engine as _carcassonne_engine
 
 settings.register_profile(
     "dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -47,3 +51,14 @@ def pytest_sessionstart(session: object) -> None:
                 clear = getattr(value, "cache_clear", None)
                 if callable(clear):
                     clear()
+
+
+@pytest.fixture(autouse=True)
+def _empty_memos() -> Iterator[None]:
+    """Under scripts/mutation.py every test starts with empty Carcassonne legal-action memos
+    (plain dicts, which the session-start clearing above does not reach): a memo the clean run
+    filled would hide every mutant in the code that fills it."""
+    if os.environ.get("FRESCO_MUTATION"):
+        _carcassonne_engine._PLACE_CACHE.clear()
+        _carcassonne_engine._DEPLOY_CACHE.clear()
+    yield
