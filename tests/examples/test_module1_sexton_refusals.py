@@ -9,7 +9,15 @@ from __future__ import annotations
 import pytest
 from attrs import evolve
 
-from fresco_rules.fresco import Restore, Sexton, State, SubmitPlan, UseSexton, legal_actions
+from fresco_rules.fresco import (
+    BishopMoveLimit,
+    Restore,
+    Sexton,
+    State,
+    SubmitPlan,
+    UseSexton,
+    legal_actions,
+)
 from fresco_rules.fresco.extensions import pending
 
 from .fixtures import AT_6, AT_7, AT_8, AT_9, assert_illegal, assert_legal, with_money, with_tiles
@@ -100,3 +108,22 @@ def test_A1_4_used_once_per_round_is_counted_once() -> None:
     state = assert_legal(_sexton_turn(), UseSexton((0, 0)))
     p = state.portraits
     assert p is not None and p.sexton_used[RED] == 1
+
+
+@pytest.mark.rule("A0.5", "A1.3", "R1.11")
+def test_A0_5_the_sexton_move_is_the_visit_s_bishop_move() -> None:
+    # per_visit: the Sexton's move is the visit's one bishop move, so the later restoration
+    # is offered without the one-step move; per_restoration keeps it (E1.6)
+    for limit, offered in (
+        (BishopMoveLimit.PER_VISIT, False),
+        (BishopMoveLimit.PER_RESTORATION, True),
+    ):
+        state = with_tiles(
+            mgame(PORTRAITS, bishop_move_limit=limit), {(0, 0): "F05", (0, 1): "F02"}
+        )
+        state = with_portraits_held(state, RED, "PT07")
+        state = with_paints8(with_money(state, RED, 3), RED, red=2, yellow=2, blue=1)
+        state = evolve(start_round(state, EARLY, {RED: SubmitPlan(cathedral=2)}), bishop=(4, 4))
+        state = assert_legal(assert_legal(state, UseSexton((0, 0))), Restore((0, 0)))
+        assert (Restore((0, 1), (0, 1)) in legal_actions(state)) is offered
+        assert Restore((0, 1)) in legal_actions(state)
