@@ -528,7 +528,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--mutants", nargs="+", default=(), help="re-run only these mutants (fnmatch patterns)"
     )
     parser.add_argument(
-        "--compare", type=Path, help="print kill % before (an earlier report.json) and now"
+        "--compare", type=Path, help="print kill %% before (an earlier report.json) and now"
     )
     parser.add_argument("--mutmut-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
