@@ -372,10 +372,11 @@ def check_income_paint(state: State, action: ChooseIncomePaint) -> IllegalAction
     if not any(q.income_due):
         return turns._fail(state, "R2.11", "no general-request income is due")
     if not isinstance(action.paint, Paint) or action.paint not in PRIMARIES:
+        given = action.paint.value if type(action.paint) is Paint else describe(action.paint)
         return turns._fail(
             state,
             "A2.6",
-            f"a general request pays red, yellow or blue, not {describe(action.paint)}",
+            f"a general request pays red, yellow or blue, not {given}",
             malformed=not isinstance(action.paint, Paint),
         )
     return None
