@@ -8,7 +8,7 @@ from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 from ..kernel.registry import implements
-from ..kernel.shapes import shape_problem
+from ..kernel.shapes import misshapen_refusal, shape_problem
 from ..kernel.untrusted import describe
 from . import turns
 from .actions import (
@@ -133,19 +133,10 @@ def _violation(state: State, action: object) -> IllegalAction | None:
     problem = shape_problem(action)
     if problem is None:
         return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
-    return _misshapen(state, action, rules[0], problem)
+    return misshapen_refusal(
+        rules[0], state, action, problem, seat=current_player(state), where=state.where()
+    )
 
-
-def _misshapen(state: State, action: object, check: Check, problem: str) -> IllegalAction:
-    """K.1: the refusal of an action with a field of the wrong type: the validator's own when
-    it has one (naming the precise rule), otherwise ``MalformedAction`` under K.1."""
-    try:
-        found = check(state, action)
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
-        found = None  # the odd field reached code that assumes the declared type
-    if found is not None:
-        return found
-    return MalformedAction(SHAPE_RULE, problem, seat=current_player(state), where=state.where())
 
 
 def explain(state: State, action: object) -> IllegalAction | None:

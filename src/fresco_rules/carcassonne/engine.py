@@ -12,7 +12,7 @@ from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 from ..kernel.registry import implements
-from ..kernel.shapes import shape_problem
+from ..kernel.shapes import misshapen_refusal, shape_problem
 from ..kernel.untrusted import describe
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
 from .config import FestivalReturn
@@ -344,13 +344,9 @@ def _violation(state: State, action: object) -> IllegalAction | None:
     problem = shape_problem(action)
     if problem is None:
         return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
-    try:
-        found = rules[0](state, action)
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
-        found = None  # the odd field reached code that assumes the declared type
-    if found is not None:
-        return found
-    return MalformedAction(SHAPE_RULE, problem, seat=current_player(state), where=state.where())
+    return misshapen_refusal(
+        rules[0], state, action, problem, seat=current_player(state), where=state.where()
+    )
 
 
 def _rules_for(action: object) -> tuple[Check, Effect] | None:

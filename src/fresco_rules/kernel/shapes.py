@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from .errors import SHAPE_RULE, IllegalAction, MalformedAction
 from .untrusted import describe
 
 MAX_ITEMS = 64
@@ -169,3 +170,25 @@ def shape_problem(action: object) -> str | None:
         if not check(value):
             return f"{kind.__name__}.{name} must be {expected}, not {describe(value)}"
     return None
+
+
+def misshapen_refusal(
+    check: Callable[[Any, Any], IllegalAction | None],
+    state: object,
+    action: object,
+    problem: str,
+    *,
+    seat: int | None,
+    where: str,
+) -> IllegalAction:
+    """K.1: the refusal of an action with a field of the wrong type (``problem``, from
+    ``shape_problem``): the validator's own when it has one (naming the precise rule),
+    otherwise ``MalformedAction`` under K.1. Only here may a validator's exception be read as
+    a refusal: the odd field reached code that assumes the declared type."""
+    try:
+        found = check(state, action)
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+        found = None
+    if found is not None:
+        return found
+    return MalformedAction(SHAPE_RULE, problem, seat=seat, where=where)
