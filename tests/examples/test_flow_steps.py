@@ -86,6 +86,27 @@ def test_set_up_puts_every_painter_on_a_start_space() -> None:
         assert state.pending_track == () and state.altar_used == (0,) * players
 
 
+@pytest.mark.rule("R0.73")
+@pytest.mark.parametrize("players", [3, 4])
+def test_without_leonardo_nobody_controls_him(players: int) -> None:
+    """R0.73 gives Leonardo's controller only in the 2-player game; with more players the
+    controller stays unset (-1) round after round."""
+    state = new_game(GameConfig(players=players), 2)
+    assert state.controller == -1
+    slots = dict.fromkeys(range(players), 0) | {seat: seat for seat in range(players)}
+    later = play_out_round(start_round(state, slots))
+    assert later.round == 2 and later.controller == -1
+
+
+@pytest.mark.rule("R0.73")
+def test_leonardos_controller_is_s1_and_alternates() -> None:
+    state = _two_players()
+    first = state.start.index(1)
+    assert state.controller == first
+    later = play_out_round(start_round(state, {0: 0, 1: 2, LEONARDO: 4}))
+    assert later.round == 2 and later.controller == 1 - first
+
+
 # --- add_paints: the paint arithmetic of every rule ----------------------------------------
 
 
@@ -125,6 +146,9 @@ def test_only_actors_with_an_apprentice_at_a_location_queue_there() -> None:
     assert flow.queue_for(state, Location.THEATRE) == ()
     later = evolve(state, order=(LEONARDO, 1, 0))
     assert flow.queue_for(later, Location.MARKET) == (LEONARDO, 0)
+    unplanned = evolve(state, plans=(SubmitPlan(market=1), None, SubmitPlan(market=1)))
+    assert flow.queue_for(unplanned, Location.MARKET) == (0, LEONARDO)
+    assert flow.queue_for(unplanned, Location.STUDIO) == ()
 
 
 @pytest.mark.rule("R6.6")
