@@ -25,6 +25,7 @@ from .config import (
     MarketRefill,
     SecondCathedral,
     StartRotation,
+    Tables,
     derive_tables,
 )
 from .scoring import money_points, track_options
@@ -131,23 +132,18 @@ def new_game(
         total - players * each
         for total, each in zip(tables.paint_totals, tables.start_paints, strict=True)
     )
+    track = (0,) * actors
     state = State(
         config=config,
         tables=tables,
         chance=rng,
-        round=1,
-        final=False,
-        side=1,
-        phase=Phase.GET_UP,
-        track=(0,) * actors,
+        track=track,
         start=tuple(start),
-        hostel=(-1,) * actors,
         held=((),) * actors,
         money=(tables.start_money,) * players,
         paints=(tables.start_paints,) * players,
         mood=(start_row,) * players,
         apprentices=(tables.apprentices_by_row[start_row],) * players,
-        plans=(None,) * actors,
         supply_money=tables.money_total - players * tables.start_money,
         supply_paints=supply_paints,
         cathedral=tuple(cathedral),
@@ -156,17 +152,19 @@ def new_game(
         bag=tuple(sorted(pool)),
         booths=tuple(booths),
         removed=tables.market_removed,
-        controller=start.index(1) if tables.leonardo >= 0 else -1,
-        order=(),
-        step=0,
-        queue=(),
-        turn=None,
         pending_track=(),
-        altar_used=(0,) * players,
+        **_round_fields(
+            tables,
+            1,
+            final=sum(tile is not None for tile in cathedral) <= FINAL_ROUND_TILES,
+            controller=start.index(1) if tables.leonardo >= 0 else -1,
+            track=track,
+            start=tuple(start),
+        ),
     )
     if tables.modules:
-        state = ext.setup(state)
-    return begin_round(state, 1)
+        state = ext.begin_round(ext.setup(state))
+    return state
 
 
 @implements("R0.15", "R0.59")
@@ -174,7 +172,11 @@ def order_a(state: State) -> tuple[int, ...]:
     """R0.15: get-up order, last on the VP track first; painters on start spaces are behind
     every painter on the track and S1 is the rearmost. R0.59: it follows the positions after
     round preparation."""
-    return tuple(sorted(range(state.tables.actors), key=lambda a: (state.track[a], state.start[a])))
+    return _order_a(state.track, state.start)
+
+
+def _order_a(track: tuple[int, ...], start: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(range(len(track)), key=lambda a: (track[a], start[a])))
 
 
 @implements("R0.16")
@@ -240,33 +242,53 @@ def leonardo_plan(state: State) -> SubmitPlan:
     return plan
 
 
-@implements("R0.60", "R0.73")
+@implements("R0.60", "R0.73", "R0.57")
 def begin_round(state: State, number: int) -> State:
-    """Start round ``number``: R0.60 the end-game check (6 or fewer tiles left makes it the final
-    round, played on side 2), then phase 1 in order A. R0.73: Leonardo's controller is the
-    player on S1 in round 1 and alternates each round after."""
-    final = state.final or state.tiles_left() <= FINAL_ROUND_TILES
+    """Start round ``number`` (2 or later; ``new_game`` starts round 1): R0.60 the end-game
+    check (6 or fewer tiles left makes it the final round, played on side 2), then phase 1 in
+    order A with every hostel painter back in the sleeping area (R0.57). R0.73: Leonardo's
+    controller is the player on S1 in round 1 and alternates each round after."""
     controller = state.controller
-    if controller >= 0 and number > 1:
-        controller = 1 - controller
     state = evolve(
         state,
-        round=number,
-        final=final,
-        side=2 if final else 1,
-        phase=_GET_UP,
-        hostel=(-1,) * state.tables.actors,
-        plans=(None,) * state.tables.actors,
-        controller=controller,
-        step=0,
-        queue=(),
-        turn=None,
-        altar_used=(0,) * state.tables.players,
-        order=order_a(state),  # by track and start spaces, which a new round does not change
+        **_round_fields(
+            state.tables,
+            number,
+            final=state.final or state.tiles_left() <= FINAL_ROUND_TILES,
+            controller=1 - controller if controller >= 0 else controller,
+            track=state.track,
+            start=state.start,
+        ),
     )
     if state.tables.modules:
         state = ext.begin_round(state)
     return state
+
+
+def _round_fields(
+    tables: Tables,
+    number: int,
+    *,
+    final: bool,
+    controller: int,
+    track: tuple[int, ...],
+    start: tuple[int, ...],
+) -> dict[str, Any]:
+    """The fields of a state at the start of round ``number``, before phase 1."""
+    return {
+        "round": number,
+        "final": final,
+        "side": 2 if final else 1,
+        "phase": _GET_UP,
+        "hostel": (-1,) * tables.actors,
+        "plans": (None,) * tables.actors,
+        "controller": controller,
+        "step": 0,
+        "queue": (),
+        "turn": None,
+        "altar_used": (0,) * tables.players,
+        "order": _order_a(track, start),
+    }
 
 
 def queue_for(state: State, location: Location) -> tuple[int, ...]:
@@ -405,11 +427,9 @@ def prepare_round(state: State) -> State:
     state = refill_market(state)
     if state.tables.modules:
         state = ext.prepare_round(state)
-    # income, the hostel painters and the start spaces are separate fields, none read by the
-    # others' rules: the three steps make one new state
-    state = evolve(
-        state, **_income(state), hostel=_asleep(state), start=_rotated_start(state)
-    )
+    # income and the start spaces are separate fields, neither read by the other's rule: the
+    # two steps make one new state; the hostel painters go back as the next round begins
+    state = evolve(state, **_income(state), start=_rotated_start(state))
     return begin_round(state, state.round + 1)
 
 
@@ -428,9 +448,7 @@ def refill_market(state: State) -> State:
     for slots in booths:
         if any(slots):
             continue
-        drawn, chance = draw_several(
-            chance, "market", bag, min(len(slots), len(bag)), rule="A0.18"
-        )
+        drawn, chance = draw_several(chance, "market", bag, min(len(slots), len(bag)), rule="A0.18")
         slots[: len(drawn)] = drawn
     return evolve(state, chance=chance, bag=tuple(bag), booths=tuple(tuple(s) for s in booths))
 
@@ -446,7 +464,7 @@ def _income(state: State) -> dict[str, Any]:
     """The money fields after R0.56's income."""
     income = tuple(len(state.held[seat]) for seat in range(state.tables.players))
     return {
-        "money": tuple(m + i for m, i in zip(state.money, income, strict=True)),
+        "money": tuple(map(add, state.money, income)),
         "supply_money": state.supply_money - sum(income),
     }
 
@@ -467,8 +485,7 @@ def rotate_start_spaces(state: State) -> State:
     """R0.58 (A0.8): with two or more painters on start spaces, ``front_to_rear`` moves the
     frontmost to the rearmost occupied start space and the others one occupied space forward;
     ``rear_to_front`` does the reverse. The set of occupied start spaces stays the same."""
-    start = _rotated_start(state)
-    return state if start == state.start else evolve(state, start=start)
+    return evolve(state, start=_rotated_start(state))
 
 
 def _rotated_start(state: State) -> tuple[int, ...]:
@@ -483,7 +500,7 @@ def _rotated_start(state: State) -> tuple[int, ...]:
     else:
         actors = actors[1:] + actors[:1]
     start = list(state.start)
-    for space, actor in zip(spaces, actors, strict=True):
+    for space, actor in zip(spaces, actors):  # noqa: B905 (two lists of one list's items)
         start[actor] = space
     return tuple(start)
 
@@ -506,9 +523,8 @@ def final_scoring(state: State) -> State:
         if space != track[actor]:
             track[actor] = space
             start[actor] = 0
-    return evolve(
-        state, phase=Phase.OVER, track=tuple(track), start=tuple(start), turn=None, queue=()
-    )
+    # reached once the last location's queue is done: no turn or queue is left to clear
+    return evolve(state, phase=Phase.OVER, track=tuple(track), start=tuple(start))
 
 
 def add_paints(a: PaintCounts, b: PaintCounts, sign: int = 1) -> PaintCounts:
@@ -520,4 +536,4 @@ def add_paints(a: PaintCounts, b: PaintCounts, sign: int = 1) -> PaintCounts:
         return tuple(map(add, a, b))
     if sign == -1:
         return tuple(map(sub, a, b))
-    return tuple(x + sign * y for x, y in zip(a, b, strict=True))
+    return tuple(x + sign * y for x, y in zip(a, b))  # noqa: B905 (padded to one width above)
