@@ -266,9 +266,13 @@ def test_an_overlong_or_hostile_feature_name_is_described_in_bounds() -> None:
         problem = explain(state, action)
         assert type(problem) is MalformedAction and problem.rule == "C6", problem
         assert "...xxx" in problem.reason and len(problem.reason) < 120
+    # a value of another class never reaches the validator (its methods could be hostile)
     hostile = explain(state, Deploy(_HostileRepr()))  # type: ignore[arg-type]
-    assert type(hostile) is MalformedAction and hostile.rule == "C6"
-    assert hostile.reason.startswith("Deploy takes a feature string, not <_HostileRepr")
+    assert type(hostile) is MalformedAction and hostile.rule == "K.1"
+    assert hostile.reason == "Deploy.feature must be str, not <_HostileRepr object>"
+    number = explain(state, Deploy(7))  # type: ignore[arg-type]
+    assert type(number) is MalformedAction and number.rule == "C6"
+    assert number.reason.startswith("Deploy takes a feature string, not 7")
     # 100 characters is the limit: one more is malformed, 100 is only an unknown feature
     assert explain(state, Deploy("x" * 100)).rule == "C6"  # type: ignore[union-attr]
     assert type(explain(state, Deploy("x" * 100))) is IllegalAction

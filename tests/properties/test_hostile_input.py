@@ -58,6 +58,11 @@ GAMES: dict[str, tuple[GameRules[Any, Any], Any, tuple[type, ...]]] = {
         GameConfig(players=4, modules=parse_modules("4,6")),
         fresco.ACTION_TYPES,
     ),
+    "fresco 2p modules 1-6": (
+        fresco.GAME,
+        GameConfig(players=2, modules=parse_modules("1,2,3,4,5,6")),
+        fresco.ACTION_TYPES,
+    ),
     "barbarossa 4p": (barbarossa.GAME, barbarossa.GameConfig(players=4), barbarossa.ACTION_TYPES),
     "carcassonne": (
         carcassonne.GAME,
@@ -115,6 +120,32 @@ def test_hostile_actions_get_only_rules_errors(
         assert not attempt.failed, f"{name}, {state.where()}: {attempt.kind}: {attempt.detail}"
 
 
+@pytest.mark.rule("K.1", "R1.7", "R2.4")
+def test_a_misshapen_field_never_reaches_a_validator_with_hostile_methods() -> None:
+    """K.1: a field holding a value of another class than plain data (a ``str`` subclass whose
+    ``__eq__`` raises) is refused as malformed before any validator compares it; found for
+    the portrait and request actions of modules 1 and 2, whose validators compare the card
+    and pile IDs."""
+    config = GameConfig(players=2, modules=parse_modules("1,2,3,4,5,6"))
+    seen: set[type] = set()
+    steps: list[tuple[Any, Any]] = []
+    for seed in range(6):
+        random_playout(fresco.GAME, config, seed, on_step=lambda b, a, _: steps.append((b, a)))
+    for before, action in steps:
+        kind = type(action)
+        for field in attrs.fields(kind):
+            if attrs.fields_dict(kind)[field.name].type not in (str, "str"):
+                continue
+            for hostile in (HostileStr("A"), HostileStr("red")):
+                odd = forge(kind, {**attrs.asdict(action, recurse=False), field.name: hostile})
+                problem = fresco.explain(before, odd)
+                assert type(problem) is MalformedAction, (kind, field.name, problem)
+                assert problem.rule == "K.1" and "HostileStr" in problem.reason
+                seen.add(kind)
+    names = {kind.__name__ for kind in seen}
+    assert {"TakePortrait", "FulfilRequest"} <= names, names
+
+
 @pytest.mark.rule("R0.43", "B9", "A-B.12")
 def test_accepted_actions_are_canonical() -> None:
     """The three accepted actions that did not round-trip: each is canonicalised by its
@@ -137,8 +168,9 @@ def test_accepted_actions_are_canonical() -> None:
     letter = barbarossa.GiveLetter(HostileStr("A"))
     assert type(letter.letter) is HostileStr  # not canonicalised: its methods never ran
     asked = _letter_asked()
-    refused = barbarossa.explain(asked, letter)
-    assert isinstance(refused, MalformedAction) and refused.rule == "B9"
+    refused = barbarossa.explain(asked, letter)  # K.1: it never reaches B9's validator
+    assert isinstance(refused, MalformedAction) and refused.rule == "K.1"
+    assert refused.reason == "GiveLetter.letter must be str, not HostileStr('A')"
 
 
 def _letter_asked() -> Any:

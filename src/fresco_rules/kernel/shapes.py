@@ -10,6 +10,8 @@ accept both, which is why this small checker exists.
 
 from __future__ import annotations
 
+import builtins
+import enum
 import types
 import typing
 from collections.abc import Callable
@@ -53,16 +55,18 @@ def _checker(hint: Any) -> tuple[Checker, str]:
         if len(args) == 2 and args[1] is Ellipsis:
             item, item_name = _checker(args[0])
             return (
-                lambda value: type(value) is tuple
-                and len(value) <= MAX_ITEMS
-                and all(item(x) for x in value),
+                lambda value: (
+                    type(value) is tuple and len(value) <= MAX_ITEMS and all(item(x) for x in value)
+                ),
                 f"a tuple of at most {MAX_ITEMS} {item_name}",
             )
         items = [_checker(arg) for arg in args]
         return (
-            lambda value: type(value) is tuple
-            and len(value) == len(items)
-            and all(check(x) for (check, _), x in zip(items, value, strict=True)),
+            lambda value: (
+                type(value) is tuple
+                and len(value) == len(items)
+                and all(check(x) for (check, _), x in zip(items, value, strict=True))
+            ),
             f"a tuple ({', '.join(name for _, name in items)})",
         )
     if isinstance(hint, type) and (hint in (int, bool, str) or issubclass(hint, Enum)):
@@ -79,9 +83,7 @@ def field_shapes(cls: type) -> tuple[tuple[str, Checker, str], ...]:
     found = _SHAPES.get(cls)
     if found is None:
         hints = typing.get_type_hints(cls)
-        found = tuple(
-            (field.name, *_checker(hints[field.name])) for field in attrs.fields(cls)
-        )
+        found = tuple((field.name, *_checker(hints[field.name])) for field in attrs.fields(cls))
         _SHAPES[cls] = found
     return found
 
@@ -184,11 +186,39 @@ def misshapen_refusal(
     """K.1: the refusal of an action with a field of the wrong type (``problem``, from
     ``shape_problem``): the validator's own when it has one (naming the precise rule),
     otherwise ``MalformedAction`` under K.1. Only here may a validator's exception be read as
-    a refusal: the odd field reached code that assumes the declared type."""
-    try:
-        found = check(state, action)
-    except (TypeError, ValueError, AttributeError, KeyError, IndexError):
-        found = None
+    a refusal: the odd field reached code that assumes the declared type. The validator sees
+    the action only when every field holds plain data: a value of another class (a ``str``
+    subclass, say) could run hostile code in the validator's comparisons and hashes."""
+    found = None
+    if all(map(_plain, attrs.astuple(typing.cast(Any, action), recurse=False))):
+        try:
+            found = check(state, action)
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError):
+            found = None
     if found is not None:
         return found
     return MalformedAction(SHAPE_RULE, problem, seat=seat, where=where)
+
+
+_PLAIN = frozenset({int, bool, float, str, bytes, type(None)})
+
+
+def _plain(value: object, depth: int = 0) -> bool:
+    """``value`` is plain data: of a built-in data type, an enum member whose comparisons are
+    the built-in ones, or a short tuple or list of such; bounded in depth and length. Comparing or
+    hashing it runs no code of the sender's."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return kind is not str or len(value) <= MAX_TEXT  # type: ignore[arg-type]
+    if kind is tuple or kind is list:
+        items: tuple[object, ...] = value  # type: ignore[assignment]
+        return depth < 3 and len(items) <= MAX_ITEMS and all(_plain(x, depth + 1) for x in items)
+    return type(kind) is type(Enum) and all(map(_builtin_comparisons, kind.__mro__))
+
+
+def _builtin_comparisons(cls: type) -> bool:
+    """``cls`` defines no ``__eq__`` or ``__hash__`` of its own beyond the built-in ones."""
+    if any(getattr(module, cls.__name__, None) is cls for module in (builtins, enum)):
+        return True  # the built-in and enum classes themselves, by identity
+    own = vars(cls)
+    return "__eq__" not in own and own.get("__hash__", object.__hash__) is object.__hash__
