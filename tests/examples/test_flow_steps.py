@@ -84,6 +84,7 @@ def test_set_up_puts_every_painter_on_a_start_space() -> None:
             assert state.leonardo_at is None
         assert state.track == (0,) * len(start)
         assert state.pending_track == () and state.altar_used == (0,) * players
+        assert state.final is False and state.side == 1 and state.round == 1
 
 
 @pytest.mark.rule("R0.73")
