@@ -350,14 +350,25 @@ def advance(state: State) -> State:
     (extension points ``pending`` and ``plan_step``) stops the automatic steps, and a module may
     keep a turn open after its last apprentice (``turn_open``)."""
     modules = state.tables.modules
-    pending = ext.pending  # read once: asked at every automatic step
+    # the pending hooks asked here directly, at every automatic step (``ext.pending`` without
+    # its memo: each step makes a new state); the answer for the state returned is remembered
+    idle, restoring = ext.pending_hooks(state) if modules else ((), ())
+    asked: State | None = None
+    due: ext.Pending | None = None
     while True:
         phase = state.phase
-        if modules and phase is not _OVER and pending(state) is not None:
-            return state
+        if modules and phase is not _OVER:
+            due = None
+            for hook in idle if state.restoring is None else restoring:
+                due = hook(state)
+                if due is not None:
+                    break
+            asked = state
+            if due is not None:
+                break
         if phase is _GET_UP:
             if state.step < len(state.order):
-                return state
+                break
             plans = tuple(
                 leonardo_plan(state) if state.is_leonardo(a) else None
                 for a in range(state.tables.actors)
@@ -365,18 +376,18 @@ def advance(state: State) -> State:
             state = replace(state, phase=_PLANNING, plans=plans)
         elif phase is _PLANNING:
             if not all(state.plans):  # a plan still missing (None; a SubmitPlan is truthy)
-                return state
+                break
             if modules and plan_due(state) is not None:
-                return state
+                break
             state = replace(state, phase=_ACTING, order=order_b(state.hostel), step=0)
             state = replace(state, queue=queue_for(state, location_sequence(state)[0]))
         elif phase is _ACTING:
             if state.pending_track:
-                return state
+                break
             turn = state.turn
             if turn is not None:
                 if turn.left > 0 or (modules and ext.turn_open(state, turn)):
-                    return state
+                    break
                 state = finish_turn(state)
             elif state.queue:
                 actor = state.queue[0]
@@ -394,7 +405,10 @@ def advance(state: State) -> State:
             else:
                 state = prepare_round(state)
         else:
-            return state
+            break
+    if asked is state:
+        ext.remember_pending(state, due)
+    return state
 
 
 @implements("R0.54", "R0.62")
