@@ -174,7 +174,12 @@ def order_a(state: State) -> tuple[int, ...]:
     """R0.15: get-up order, last on the VP track first; painters on start spaces are behind
     every painter on the track and S1 is the rearmost. R0.59: it follows the positions after
     round preparation."""
-    return tuple(sorted(range(state.tables.actors), key=lambda a: (state.track[a], state.start[a])))
+    return _order_a(state.track, state.start)
+
+
+def _order_a(track: tuple[int, ...], start: tuple[int, ...]) -> tuple[int, ...]:
+    """``order_a`` from the track and start spaces (one entry per actor)."""
+    return tuple(sorted(range(len(track)), key=lambda a: (track[a], start[a])))
 
 
 @implements("R0.16")
@@ -241,16 +246,19 @@ def leonardo_plan(state: State) -> SubmitPlan:
 
 
 @implements("R0.60", "R0.73")
-def begin_round(state: State, number: int) -> State:
+def begin_round(state: State, number: int, **prepared: Any) -> State:
     """Start round ``number``: R0.60 the end-game check (6 or fewer tiles left makes it the final
     round, played on side 2), then phase 1 in order A. R0.73: Leonardo's controller is the
-    player on S1 in round 1 and alternates each round after."""
+    player on S1 in round 1 and alternates each round after. ``prepared``: fields round
+    preparation changed last (money, start spaces), made in the same new state."""
     final = state.final or state.tiles_left() <= FINAL_ROUND_TILES
     controller = state.controller
     if controller >= 0 and number > 1:
         controller = 1 - controller
+    start = prepared.get("start", state.start)
     state = evolve(
         state,
+        **prepared,
         round=number,
         final=final,
         side=2 if final else 1,
@@ -262,7 +270,7 @@ def begin_round(state: State, number: int) -> State:
         queue=(),
         turn=None,
         altar_used=(0,) * state.tables.players,
-        order=order_a(state),  # by track and start spaces, which a new round does not change
+        order=_order_a(state.track, start),  # a new round changes neither
     )
     if state.tables.modules:
         state = ext.begin_round(state)
@@ -420,11 +428,9 @@ def prepare_round(state: State) -> State:
     if state.tables.modules:
         state = ext.prepare_round(state)
     # income, the hostel painters and the start spaces are separate fields, none read by the
-    # others' rules: the three steps make one new state
-    state = evolve(
-        state, **_income(state), hostel=_asleep(state), start=_rotated_start(state)
-    )
-    return begin_round(state, state.round + 1)
+    # others' rules nor by the new round's start: the steps make one new state with it (the
+    # new round puts every hostel painter in the sleeping area, R0.57, as ``_asleep``)
+    return begin_round(state, state.round + 1, **_income(state), start=_rotated_start(state))
 
 
 @implements("R0.55", "R0.10", "A0.4")
