@@ -129,7 +129,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     turn = state.turn
     assert turn is not None
     if modules:
-        if state.is_leonardo(turn.actor):
+        if turn.actor == state.tables.leonardo:
             own = ext.leonardo_turn(state, turn)
             if own is not None:
                 return own.actions

@@ -447,18 +447,26 @@ def module_turn(state: State, entry: int, location: Location) -> Turn | None:
     return None
 
 
+_IN_TURN = ("legal_in_turn", "by location")
+"""``Tables.memo`` key: the ``legal_in_turn`` hooks asked at each location."""
+
+
 def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The base actions of a turn plus the modules' (inserted before a trailing EndTurn)."""
-    extra: list[Action] = []
-    key = ("legal_in_turn", turn.location)
-    hooks = state.tables.memo.get(key)
+    by_location = state.tables.memo.get(_IN_TURN)
+    if by_location is None:
+        by_location = state.tables.memo[_IN_TURN] = {}
+    hooks = by_location.get(turn.location)
     if hooks is None:
-        hooks = state.tables.memo[key] = tuple(
+        hooks = by_location[turn.location] = tuple(
             module.legal_in_turn
             for module in state.tables.modules
             if type(module).legal_in_turn is not ModuleRules.legal_in_turn
             and (module.turn_locations is None or turn.location in module.turn_locations)
         )
+    if not hooks:
+        return actions
+    extra: list[Action] = []
     for hook in hooks:
         extra.extend(hook(state, turn))
     if not extra:

@@ -301,7 +301,7 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
     plan = state.plans[actor]
     assert plan is not None
     count = apprentices_at(state, plan, location)
-    if state.is_leonardo(actor):
+    if actor == state.tables.leonardo:
         if location is _MARKET and not any(any(b) for b in state.booths):
             return None
         if location is _CATHEDRAL and state.tiles_left() == 0:
@@ -378,7 +378,7 @@ def advance(state: State) -> State:
             if state.step < len(state.order):
                 break
             plans = tuple(
-                leonardo_plan(state) if state.is_leonardo(a) else None
+                leonardo_plan(state) if a == state.tables.leonardo else None
                 for a in range(state.tables.actors)
             )
             state = replace(state, phase=_PLANNING, plans=plans)
@@ -518,7 +518,7 @@ def final_scoring(state: State) -> State:
     track = list(state.track)
     start = list(state.start)
     for actor in state.order:
-        if state.is_leonardo(actor):
+        if actor == state.tables.leonardo:
             continue
         gain = money_points(state.money[actor])
         others = [track[a] for a in range(len(track)) if a != actor and track[a] > 0]
