@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw, draw_counted
+from ...kernel.chance import draw_counted, draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
@@ -593,16 +593,13 @@ def _fill_workbench(
     same new state)."""
     g = _glass(state)
     slots = list(g.workbench if bench is None else bench)
-    pile, chance = list(g.pile), state.chance
-    for slot, window in enumerate(slots):
-        if window is not None:
-            continue
-        if not pile:
-            break
-        index, chance = draw(chance, "window", pile, rule=rule)
-        slots[slot] = pile.pop(index)
-        if first_only:
-            break
+    pile = list(g.pile)
+    empty = [slot for slot, window in enumerate(slots) if window is None]
+    count = min(len(empty), len(pile), 1 if first_only else len(empty))
+    # the empty slots in order, one draw each while the pile lasts (one run of draws)
+    drawn, chance = draw_several(state.chance, "window", pile, count, rule=rule)
+    for slot, window in zip(empty, drawn, strict=False):
+        slots[slot] = window
     return evolve(state, chance=chance, glass=evolve(g, workbench=tuple(slots), pile=tuple(pile)))
 
 
