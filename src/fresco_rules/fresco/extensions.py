@@ -341,7 +341,7 @@ def after_get_up(state: State, actor: int) -> State:
     return state
 
 
-_PENDING_HOOKS = ("pending", "idle and restoring")
+PENDING_HOOKS = ("pending", "idle and restoring")
 """``Tables.memo`` key of ``pending_hooks``."""
 
 PendingHook = Callable[["State"], Pending | None]
@@ -353,13 +353,13 @@ def pending_hooks(state: State) -> tuple[tuple[PendingHook, ...], tuple[PendingH
     (``pending_only_restoring``) is not asked while none waits."""
     memo = state.tables.memo
     found: tuple[tuple[PendingHook, ...], tuple[PendingHook, ...]] | None = memo.get(
-        _PENDING_HOOKS
+        PENDING_HOOKS
     )
     if found is None:
         default = ModuleRules.pending
         asked = [m for m in state.tables.modules if type(m).pending is not default]
         idle = tuple(m.pending for m in asked if not m.pending_only_restoring)
-        found = memo[_PENDING_HOOKS] = (idle, tuple(m.pending for m in asked))
+        found = memo[PENDING_HOOKS] = (idle, tuple(m.pending for m in asked))
     return found
 
 
@@ -374,7 +374,7 @@ def pending(state: State) -> Pending | None:
     last, found = _last_pending  # one tuple, replaced whole
     if last is state:
         return found
-    hooks = state.tables.memo.get(_PENDING_HOOKS)
+    hooks = state.tables.memo.get(PENDING_HOOKS)
     if hooks is None:
         hooks = pending_hooks(state)
     found = None

@@ -360,7 +360,8 @@ def advance(state: State) -> State:
     modules = state.tables.modules
     # the pending hooks asked here directly, at every automatic step (``ext.pending`` without
     # its memo: each step makes a new state); the answer for the state returned is remembered
-    idle, restoring = ext.pending_hooks(state) if modules else ((), ())
+    hooks = state.tables.memo.get(ext.PENDING_HOOKS) if modules else ((), ())
+    idle, restoring = ext.pending_hooks(state) if hooks is None else hooks
     asked: State | None = None
     due: ext.Pending | None = None
     while True:
