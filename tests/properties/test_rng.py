@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fresco_rules.kernel.chance import draw, draw_several, start_chance
+from fresco_rules.kernel.chance import draw, draw_counted, draw_several, start_chance
 from fresco_rules.kernel.rng import next_below, next_u64, seed_state
 
 
@@ -67,4 +67,33 @@ def test_draw_several_makes_the_same_draws_as_one_at_a_time(
         one.append(one_pool.pop(index))
     many, many_chance = draw_several(chance, "deal", many_pool, count, rule="T")
     assert many == one and many_pool == one_pool and many[: len(recorded)] == recorded
+    assert many_chance == one_chance and tuple(many_chance.log) == tuple(one_chance.log)
+
+
+@given(
+    st.integers(min_value=0, max_value=2**64),
+    st.lists(st.integers(min_value=0, max_value=5), min_size=1, max_size=6),
+    st.data(),
+)
+def test_draw_counted_makes_the_same_draws_as_one_at_a_time(
+    seed: int, counts: list[int], data: st.DataObject
+) -> None:
+    """``draw_counted`` (a bag of tokens given by counts) equals that many ``draw`` calls over
+    the pool listing the copies in ``names`` order: the same items, counts left, log and
+    generator state, with or without recorded outcomes."""
+    names = [f"g{i}" for i in range(len(counts))]
+    count = data.draw(st.integers(min_value=0, max_value=sum(counts)))
+    pool = [name for name, copies in zip(names, counts, strict=True) for _ in range(copies)]
+    recorded = data.draw(st.permutations(pool))[: data.draw(st.integers(0, count))]
+    chance = start_chance(seed, [("glass", item) for item in recorded])
+    one_counts, many_counts = list(counts), list(counts)
+    one, one_chance = [], chance
+    for _ in range(count):
+        bag = [name for name, copies in zip(names, one_counts, strict=True) for _ in range(copies)]
+        index, one_chance = draw(one_chance, "glass", bag, rule="T")
+        one.append(names.index(bag[index]))
+        one_counts[one[-1]] -= 1
+    many, many_chance = draw_counted(chance, "glass", names, many_counts, count, rule="T")
+    assert many == one and many_counts == one_counts
+    assert [names[i] for i in many[: len(recorded)]] == recorded
     assert many_chance == one_chance and tuple(many_chance.log) == tuple(one_chance.log)

@@ -117,7 +117,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     modules = state.tables.modules
     if modules:
-        due = _pending(state)
+        last, due = _last_due  # _pending's memo, read inline
+        if last is not state:
+            due = _pending(state)
         if due is not None:
             return due.actions
     if phase is _GET_UP:
@@ -129,7 +131,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     turn = state.turn
     assert turn is not None
     if modules:
-        if state.is_leonardo(turn.actor):
+        if turn.actor == state.tables.leonardo:
             own = ext.leonardo_turn(state, turn)
             if own is not None:
                 return own.actions
@@ -196,7 +198,9 @@ def _violation(state: State, action: object) -> IllegalAction | None:
     if state.phase is _OVER:
         return IllegalAction("R0.62", "the game is over", where=state.where())
     if state.tables.modules:
-        due = _pending(state)
+        last, due = _last_due  # _pending's memo, read inline
+        if last is not state:
+            due = _pending(state)
         if due is not None and not _takes(due, action):
             return IllegalAction(
                 due.rule, due.reason, seat=current_player(state), where=state.where()

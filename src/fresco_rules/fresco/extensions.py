@@ -299,14 +299,16 @@ def deal_pool(tables: Tables, pile: list[str], chance: Chance) -> tuple[list[str
 
 def leonardo_plan(state: State, plan: SubmitPlan) -> SubmitPlan:
     """Leonardo's plan with the modules' extra apprentices (R1.23, R2.14)."""
-    for hook in _hooks(state, "leonardo_plan"):
+    hooks = state.tables.memo.get("leonardo_plan")
+    for hook in _hooks(state, "leonardo_plan") if hooks is None else hooks:
         plan = hook(state, plan)
     return plan
 
 
 def leonardo_turn(state: State, turn: Turn) -> Pending | None:
     """Leonardo's turn at a module's location (its legal actions), or None (base rules)."""
-    for hook in _hooks(state, "leonardo_turn"):
+    hooks = state.tables.memo.get("leonardo_turn")
+    for hook in _hooks(state, "leonardo_turn") if hooks is None else hooks:
         found: Pending | None = hook(state, turn)
         if found is not None:
             return found
@@ -315,7 +317,8 @@ def leonardo_turn(state: State, turn: Turn) -> Pending | None:
 
 def theatre_step(state: State, actor: int, step: int) -> int:
     """Rows one theatre apprentice of ``actor`` moves the mood painter (R0.48, R1.10)."""
-    for hook in _hooks(state, "theatre_step"):
+    hooks = state.tables.memo.get("theatre_step")
+    for hook in _hooks(state, "theatre_step") if hooks is None else hooks:
         step = hook(state, actor, step)
     return step
 
@@ -332,11 +335,32 @@ def begin_round(state: State) -> State:
 
 def after_get_up(state: State, actor: int) -> State:
     """After an actor's own get-up mood change (R0.20)."""
-    return _fold(state, "after_get_up", actor)
+    hooks = state.tables.memo.get("after_get_up")  # _fold, inlined: every get-up asks
+    for hook in _hooks(state, "after_get_up") if hooks is None else hooks:
+        state = hook(state, actor)
+    return state
 
 
-_IDLE_PENDING = ("pending", "no restoration")
-"""``Tables.memo`` key: the pending hooks asked while no restoration waits."""
+PENDING_HOOKS = ("pending", "idle and restoring")
+"""``Tables.memo`` key of ``pending_hooks``."""
+
+PendingHook = Callable[["State"], Pending | None]
+
+
+def pending_hooks(state: State) -> tuple[tuple[PendingHook, ...], tuple[PendingHook, ...]]:
+    """The ``pending`` hooks to ask while no restoration waits and while one does, in module
+    order (worked out once per config): a module whose hook names restoration stages only
+    (``pending_only_restoring``) is not asked while none waits."""
+    memo = state.tables.memo
+    found: tuple[tuple[PendingHook, ...], tuple[PendingHook, ...]] | None = memo.get(
+        PENDING_HOOKS
+    )
+    if found is None:
+        default = ModuleRules.pending
+        asked = [m for m in state.tables.modules if type(m).pending is not default]
+        idle = tuple(m.pending for m in asked if not m.pending_only_restoring)
+        found = memo[PENDING_HOOKS] = (idle, tuple(m.pending for m in asked))
+    return found
 
 
 _last_pending: tuple[object, Pending | None] = (object(), None)
@@ -350,26 +374,24 @@ def pending(state: State) -> Pending | None:
     last, found = _last_pending  # one tuple, replaced whole
     if last is state:
         return found
-    if state.restoring is None:
-        hooks = state.tables.memo.get(_IDLE_PENDING)
-        if hooks is None:
-            hooks = state.tables.memo[_IDLE_PENDING] = tuple(
-                module.pending
-                for module in state.tables.modules
-                if type(module).pending is not ModuleRules.pending
-                and not module.pending_only_restoring
-            )
-    else:
-        hooks = state.tables.memo.get("pending")
-        if hooks is None:
-            hooks = _hooks(state, "pending")
+    hooks = state.tables.memo.get(PENDING_HOOKS)
+    if hooks is None:
+        hooks = pending_hooks(state)
     found = None
-    for hook in hooks:
+    for hook in hooks[0] if state.restoring is None else hooks[1]:
         found = hook(state)
         if found is not None:
             break
     _last_pending = (state, found)
     return found
+
+
+def remember_pending(state: State, found: Pending | None) -> None:
+    """Remember ``found`` as ``pending``'s answer for ``state``: the flow asks the hooks of
+    ``pending_hooks`` itself at each automatic step, and the engine then asks ``pending``
+    about the state it stopped at."""
+    global _last_pending
+    _last_pending = (state, found)
 
 
 def plan_step(state: State, seat: int) -> Pending | None:
@@ -385,7 +407,8 @@ def plan_step(state: State, seat: int) -> Pending | None:
 def plan_limits(state: State, seat: int) -> tuple[int, Location | None]:
     """Apprentices the modules reserve and the column they close for ``seat``'s plan."""
     reserved, closed = 0, None
-    for hook in _hooks(state, "plan_limits"):
+    hooks = state.tables.memo.get("plan_limits")
+    for hook in _hooks(state, "plan_limits") if hooks is None else hooks:
         more, column = hook(state, seat)
         reserved += more
         closed = column if column is not None else closed
@@ -393,7 +416,8 @@ def plan_limits(state: State, seat: int) -> tuple[int, Location | None]:
 
 
 def check_plan(state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
-    for hook in _hooks(state, "check_plan"):
+    hooks = state.tables.memo.get("check_plan")
+    for hook in _hooks(state, "check_plan") if hooks is None else hooks:
         problem: IllegalAction | None = hook(state, seat, plan)
         if problem is not None:
             return problem
@@ -401,37 +425,48 @@ def check_plan(state: State, seat: int, plan: SubmitPlan) -> IllegalAction | Non
 
 
 def location_sequence(state: State, sequence: tuple[Location, ...]) -> tuple[Location, ...]:
-    for hook in _hooks(state, "location_sequence"):
+    hooks = state.tables.memo.get("location_sequence")
+    for hook in _hooks(state, "location_sequence") if hooks is None else hooks:
         sequence = hook(state, sequence)
     return sequence
 
 
 def queue(state: State, location: Location, entries: tuple[int, ...]) -> tuple[int, ...]:
-    for hook in _hooks(state, "queue"):
+    hooks = state.tables.memo.get("queue")
+    for hook in _hooks(state, "queue") if hooks is None else hooks:
         entries = hook(state, location, entries)
     return entries
 
 
 def module_turn(state: State, entry: int, location: Location) -> Turn | None:
-    for hook in _hooks(state, "module_turn"):
+    hooks = state.tables.memo.get("module_turn")
+    for hook in _hooks(state, "module_turn") if hooks is None else hooks:
         turn: Turn | None = hook(state, entry, location)
         if turn is not None:
             return turn
     return None
 
 
+_IN_TURN = ("legal_in_turn", "by location")
+"""``Tables.memo`` key: the ``legal_in_turn`` hooks asked at each location."""
+
+
 def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The base actions of a turn plus the modules' (inserted before a trailing EndTurn)."""
-    extra: list[Action] = []
-    key = ("legal_in_turn", turn.location)
-    hooks = state.tables.memo.get(key)
+    by_location = state.tables.memo.get(_IN_TURN)
+    if by_location is None:
+        by_location = state.tables.memo[_IN_TURN] = {}
+    hooks = by_location.get(turn.location)
     if hooks is None:
-        hooks = state.tables.memo[key] = tuple(
+        hooks = by_location[turn.location] = tuple(
             module.legal_in_turn
             for module in state.tables.modules
             if type(module).legal_in_turn is not ModuleRules.legal_in_turn
             and (module.turn_locations is None or turn.location in module.turn_locations)
         )
+    if not hooks:
+        return actions
+    extra: list[Action] = []
     for hook in hooks:
         extra.extend(hook(state, turn))
     if not extra:
@@ -451,7 +486,8 @@ def turn_open(state: State, turn: Turn) -> bool:
 
 
 def legal_module_location(state: State, turn: Turn) -> list[Action]:
-    for hook in _hooks(state, "legal_module_location"):
+    hooks = state.tables.memo.get("legal_module_location")
+    for hook in _hooks(state, "legal_module_location") if hooks is None else hooks:
         found: list[Action] | None = hook(state, turn)
         if found is not None:
             return found
@@ -459,15 +495,22 @@ def legal_module_location(state: State, turn: Turn) -> list[Action]:
 
 
 def after_tile_taken(state: State, actor: int, booth: int, slot: int, *, bought: bool) -> State:
-    return _fold(state, "after_tile_taken", actor, booth, slot, bought=bought)
+    hooks = state.tables.memo.get("after_tile_taken")  # _fold, inlined
+    for hook in _hooks(state, "after_tile_taken") if hooks is None else hooks:
+        state = hook(state, actor, booth, slot, bought=bought)
+    return state
 
 
 def finish_turn(state: State, turn: Turn) -> State:
-    return _fold(state, "finish_turn", turn)
+    hooks = state.tables.memo.get("finish_turn")  # _fold, inlined: every turn's end asks
+    for hook in _hooks(state, "finish_turn") if hooks is None else hooks:
+        state = hook(state, turn)
+    return state
 
 
 def start_restoration(state: State, r: Restoration) -> tuple[State, Restoration]:
-    for hook in _hooks(state, "start_restoration"):
+    hooks = state.tables.memo.get("start_restoration")
+    for hook in _hooks(state, "start_restoration") if hooks is None else hooks:
         state, r = hook(state, r)
     return state, r
 
@@ -497,7 +540,8 @@ def current_stage(state: State) -> tuple[ModuleRules, str] | None:
 
 
 def score_parts(state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
-    for hook in _hooks(state, "score_parts"):
+    hooks = state.tables.memo.get("score_parts")
+    for hook in _hooks(state, "score_parts") if hooks is None else hooks:
         parts = hook(state, r, parts)
     return parts
 

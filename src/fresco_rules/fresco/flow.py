@@ -176,6 +176,7 @@ def order_a(state: State) -> tuple[int, ...]:
 
 
 def _order_a(track: tuple[int, ...], start: tuple[int, ...]) -> tuple[int, ...]:
+    """``order_a`` from the track and start spaces (one entry per actor)."""
     return tuple(sorted(range(len(track)), key=lambda a: (track[a], start[a])))
 
 
@@ -243,21 +244,23 @@ def leonardo_plan(state: State) -> SubmitPlan:
 
 
 @implements("R0.60", "R0.73", "R0.57")
-def begin_round(state: State, number: int) -> State:
+def begin_round(state: State, number: int, **prepared: Any) -> State:
     """Start round ``number`` (2 or later; ``new_game`` starts round 1): R0.60 the end-game
     check (6 or fewer tiles left makes it the final round, played on side 2), then phase 1 in
     order A with every hostel painter back in the sleeping area (R0.57). R0.73: Leonardo's
-    controller is the player on S1 in round 1 and alternates each round after."""
+    controller is the player on S1 in round 1 and alternates each round after. ``prepared``:
+    fields round preparation changed last (money, start spaces), made in the same new state."""
     controller = state.controller
     state = evolve(
         state,
+        **prepared,
         **_round_fields(
             state.tables,
             number,
             final=state.final or state.tiles_left() <= FINAL_ROUND_TILES,
             controller=1 - controller if controller >= 0 else controller,
             track=state.track,
-            start=state.start,
+            start=prepared.get("start", state.start),
         ),
     )
     if state.tables.modules:
@@ -315,7 +318,7 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
     plan = state.plans[actor]
     assert plan is not None
     count = apprentices_at(state, plan, location)
-    if state.is_leonardo(actor):
+    if actor == state.tables.leonardo:
         if location is _MARKET and not any(any(b) for b in state.booths):
             return None
         if location is _CATHEDRAL and state.tiles_left() == 0:
@@ -372,33 +375,45 @@ def advance(state: State) -> State:
     (extension points ``pending`` and ``plan_step``) stops the automatic steps, and a module may
     keep a turn open after its last apprentice (``turn_open``)."""
     modules = state.tables.modules
-    pending = ext.pending  # read once: asked at every automatic step
+    # the pending hooks asked here directly, at every automatic step (``ext.pending`` without
+    # its memo: each step makes a new state); the answer for the state returned is remembered
+    hooks = state.tables.memo.get(ext.PENDING_HOOKS) if modules else ((), ())
+    idle, restoring = ext.pending_hooks(state) if hooks is None else hooks
+    asked: State | None = None
+    due: ext.Pending | None = None
     while True:
         phase = state.phase
-        if modules and phase is not _OVER and pending(state) is not None:
-            return state
+        if modules and phase is not _OVER:
+            due = None
+            for hook in idle if state.restoring is None else restoring:
+                due = hook(state)
+                if due is not None:
+                    break
+            asked = state
+            if due is not None:
+                break
         if phase is _GET_UP:
             if state.step < len(state.order):
-                return state
+                break
             plans = tuple(
-                leonardo_plan(state) if state.is_leonardo(a) else None
+                leonardo_plan(state) if a == state.tables.leonardo else None
                 for a in range(state.tables.actors)
             )
             state = replace(state, phase=_PLANNING, plans=plans)
         elif phase is _PLANNING:
             if not all(state.plans):  # a plan still missing (None; a SubmitPlan is truthy)
-                return state
+                break
             if modules and plan_due(state) is not None:
-                return state
+                break
             state = replace(state, phase=_ACTING, order=order_b(state.hostel), step=0)
             state = replace(state, queue=queue_for(state, location_sequence(state)[0]))
         elif phase is _ACTING:
             if state.pending_track:
-                return state
+                break
             turn = state.turn
             if turn is not None:
                 if turn.left > 0 or (modules and ext.turn_open(state, turn)):
-                    return state
+                    break
                 state = finish_turn(state)
             elif state.queue:
                 actor = state.queue[0]
@@ -416,7 +431,10 @@ def advance(state: State) -> State:
             else:
                 state = prepare_round(state)
         else:
-            return state
+            break
+    if asked is state:
+        ext.remember_pending(state, due)
+    return state
 
 
 @implements("R0.54", "R0.62")
@@ -427,10 +445,9 @@ def prepare_round(state: State) -> State:
     state = refill_market(state)
     if state.tables.modules:
         state = ext.prepare_round(state)
-    # income and the start spaces are separate fields, neither read by the other's rule: the
-    # two steps make one new state; the hostel painters go back as the next round begins
-    state = evolve(state, **_income(state), start=_rotated_start(state))
-    return begin_round(state, state.round + 1)
+    # income and the start spaces are separate fields, neither read by the other's rule nor by
+    # the new round's start (which reads the new start spaces for order A): one new state
+    return begin_round(state, state.round + 1, **_income(state), start=_rotated_start(state))
 
 
 @implements("R0.55", "R0.10", "A0.4")
@@ -515,7 +532,7 @@ def final_scoring(state: State) -> State:
     track = list(state.track)
     start = list(state.start)
     for actor in state.order:
-        if state.is_leonardo(actor):
+        if actor == state.tables.leonardo:
             continue
         gain = money_points(state.money[actor])
         others = [track[a] for a in range(len(track)) if a != actor and track[a] > 0]

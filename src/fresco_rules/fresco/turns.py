@@ -175,7 +175,7 @@ def do_get_up(state: State, action: ChooseGetUp) -> State:
     (R0.22), and fixes this round's apprentices (R0.24). R0.74: Leonardo has no mood."""
     actor = state.order[state.step]
     hostel = _replace(state.hostel, actor, action.slot)
-    if state.is_leonardo(actor):
+    if actor == state.tables.leonardo:
         return evolve(state, hostel=hostel, step=state.step + 1)
     mood = clamp_mood(state, state.mood[actor] + state.tables.hostel[action.slot].mood_change)
     state = evolve(
@@ -233,7 +233,7 @@ def current_player(state: State) -> int | None:
     if state.tables.modules and phase is not _OVER:
         due = ext.pending(state)
         if due is not None:
-            return state.controller if state.is_leonardo(due.actor) else due.actor
+            return state.controller if due.actor == state.tables.leonardo else due.actor
     if phase is _GET_UP:
         actor = state.order[state.step]
     elif phase is _PLANNING:
@@ -242,7 +242,7 @@ def current_player(state: State) -> int | None:
         actor = state.turn.actor
     else:
         return None
-    return state.controller if state.is_leonardo(actor) else actor
+    return state.controller if actor == state.tables.leonardo else actor
 
 
 @cache
@@ -314,7 +314,7 @@ def price(state: State, actor: int) -> int:
 
 def legal_market(state: State, turn: Turn) -> list[BuyTile | CloseBooth | EndTurn]:
     actions: list[BuyTile | CloseBooth | EndTurn] = []
-    if state.is_leonardo(turn.actor):
+    if turn.actor == state.tables.leonardo:
         return [_close_booth(b) for b, slots in enumerate(state.booths) if any(slots)]
     affordable = state.money[turn.actor] >= price(state, turn.actor)
     for b, slots in enumerate(state.booths):
@@ -360,7 +360,7 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
     turn = _active_turn(state, _MARKET)
     if turn is None:
         return _fail(state, "R0.34", "tiles are bought by market apprentices at the market only")
-    if state.is_leonardo(turn.actor):
+    if turn.actor == state.tables.leonardo:
         return _fail(state, "R0.75", "Leonardo never buys; his controller closes a booth")
     problem = _spent(state, turn) or _check_booth(state, action.booth, "R0.33")
     if problem:
@@ -477,7 +477,7 @@ def _altar_allowed(state: State, actor: int) -> bool:
 
 
 def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | EndTurn]:
-    if state.is_leonardo(turn.actor):
+    if turn.actor == state.tables.leonardo:
         return [_RESTORES[row * GRID + col] for row, col in leonardo_destinations(state)]
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
@@ -599,7 +599,7 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
     tile = state.tile_at(action.segment)
     if tile is None:
         return _fail(state, "R0.39", f"segment {segment_label(action.segment)} is already restored")
-    if state.is_leonardo(turn.actor):
+    if turn.actor == state.tables.leonardo:
         if action.bishop_to is not None:
             return _fail(state, "R0.77", "Leonardo never moves the bishop (A0.16)")
         allowed = leonardo_destinations(state)
@@ -641,7 +641,7 @@ def do_restore(state: State, action: Restore) -> State:
         bishop = action.bishop_to
         changes["money"] = _replace(state.money, actor, state.money[actor] - 1)
         changes["supply_money"] = state.supply_money + 1
-    if not state.is_leonardo(actor):
+    if actor != state.tables.leonardo:
         need = state.tables.fresco_pieces[tile]
         changes["paints"] = _replace(state.paints, actor, add_paints(state.paints[actor], need, -1))
         changes["supply_paints"] = add_paints(state.supply_paints, need)
@@ -714,7 +714,7 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
             "cathedral": cathedral,
             "held": _replace(state.held, actor, (*state.held[actor], r.tile)),
             "bishop": segment,
-            "leonardo_at": segment if state.is_leonardo(actor) else state.leonardo_at,
+            "leonardo_at": segment if actor == state.tables.leonardo else state.leonardo_at,
             "final": state.final or all(t is None for t in cathedral),
         }
     state = evolve(state, scored=Scored(r, parts, points), **changes)
@@ -731,7 +731,7 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
     turn = _active_turn(state, _CATHEDRALS)
     if turn is None:
         return _fail(state, "R0.37", "the altar is restored by cathedral apprentices only")
-    if state.is_leonardo(turn.actor):
+    if turn.actor == state.tables.leonardo:
         return _fail(state, "R0.76", "Leonardo restores exactly one segment, never the altar")
     paints = action.paints
     if type(paints) is not tuple or not all(type(p) is Paint for p in paints):
@@ -836,7 +836,7 @@ def check_studio(state: State, action: EarnStudio) -> IllegalAction | None:
     turn = _active_turn(state, _STUDIO)
     if turn is None:
         return _fail(state, "R0.46", "only studio apprentices earn at the studio")
-    if state.is_leonardo(turn.actor):
+    if turn.actor == state.tables.leonardo:
         return _fail(state, "R1.25", "Leonardo never earns Thalers at the studio")
     return _spent(state, turn)
 
@@ -861,7 +861,7 @@ def check_blend(state: State, action: Blend) -> IllegalAction | None:
     turn = _active_turn(state, _WORKSHOP)
     if turn is None:
         return _fail(state, "R0.47", "blends are made by workshop apprentices (2 each) only")
-    if state.is_leonardo(turn.actor):
+    if turn.actor == state.tables.leonardo:
         return _fail(state, "R2.15", "Leonardo never blends")
     spent = _spent(state, turn)
     if spent is not None:
@@ -934,7 +934,7 @@ def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
         return _fail(state, "R0.30", "no turn at a location is in progress")
     if state.pending_track:
         return _fail(state, "R0.51", "choose a track space first")
-    if state.is_leonardo(turn.actor):
+    if turn.actor == state.tables.leonardo:
         if state.tables.modules:
             own = ext.leonardo_turn(state, turn)
             if own is not None:

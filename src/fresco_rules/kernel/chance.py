@@ -226,6 +226,43 @@ def draw_several(
     return drawn, _next_chance(rng, log, chance.script, chance)
 
 
+def draw_counted(
+    chance: Chance, kind: str, names: Sequence[str], counts: list[int], count: int, *, rule: str
+) -> tuple[list[int], Chance]:
+    """Draw ``count`` items one after another from a multiset of ``counts[i]`` copies of
+    ``names[i]`` (a bag of tokens), each drawn copy taken out of ``counts``, as many ``draw``
+    calls over the pool listing the copies in ``names`` order would: the same items, log and
+    generator state. Returns the index in ``names`` of each item drawn. Without recorded
+    outcomes the pool is never built: the item is found by counting through ``counts``."""
+    drawn: list[int] = []
+    if count > sum(counts):
+        raise ValueError(f"{count} draws from a bag of {sum(counts)}")
+    if chance.script or chance.scripted_only:
+        for _ in range(count):
+            pool = tuple(
+                name for name, copies in zip(names, counts, strict=True) for _ in range(copies)
+            )
+            index, chance = draw(chance, kind, pool, rule=rule)
+            item = names.index(pool[index])
+            counts[item] -= 1
+            drawn.append(item)
+        return drawn, chance
+    rng, log = chance.rng, chance.log
+    cell = Log._cell
+    total = sum(counts)
+    for _ in range(count):
+        index, rng = next_below(rng, total)
+        item = 0
+        while index >= counts[item]:
+            index -= counts[item]
+            item += 1
+        counts[item] -= 1
+        total -= 1
+        drawn.append(item)
+        log = cell((kind, names[item]), log)
+    return drawn, _next_chance(rng, log, chance.script, chance)
+
+
 _new = object.__new__
 _SET_RNG = Chance.__dict__["rng"].__set__
 _SET_LOG = Chance.__dict__["log"].__set__

@@ -45,27 +45,39 @@ class _Plan:
 
 
 _PLANS: dict[type, _Plan] = {}
-_DICT_COPIED: set[type] = set()
-"""The classes whose plan copies dict to dict (the game states): the first test in ``evolve``."""
+_DICT_COPIED: dict[type, Callable[[Any, dict[str, Any]], None]] = {}
+"""The classes whose plan copies dict to dict (the game states), each with the setter of its
+instances' ``__dict__`` (the descriptor's own ``__set__``: a frozen class refuses
+``setattr``, and ``object.__setattr__`` looks the descriptor up at every call)."""
+
+
+def _dict_setter(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    for base in cls.__mro__:
+        descriptor = base.__dict__.get("__dict__")
+        if descriptor is not None:
+            setter: Callable[[Any, dict[str, Any]], None] = descriptor.__set__
+            return setter
+    return lambda inst, fields: _setattr(inst, "__dict__", fields)  # pragma: no cover
 
 
 def evolve(inst: T, **changes: Any) -> T:
     """A copy of the attrs instance ``inst`` with ``changes`` (field name -> new value)."""
     cls = type(inst)
-    if cls in _DICT_COPIED:  # the plan's copy_dict branch, without reading the plan
+    set_dict = _DICT_COPIED.get(cls)
+    if set_dict is not None:  # the plan's copy_dict branch, without reading the plan
         old = inst.__dict__
         fields = old | changes  # copy and update in one C call (the field order stays)
         if len(fields) != len(old):
             unknown = sorted(set(fields) - set(old))
             raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
         new = _new(cls)
-        _setattr(new, "__dict__", fields)
+        set_dict(new, fields)
         return new
     plan = _PLANS.get(cls)
     if plan is None:
         plan = _PLANS[cls] = _Plan(cls)
         if plan.copy_dict and not plan.fallback:
-            _DICT_COPIED.add(cls)
+            _DICT_COPIED[cls] = _dict_setter(cls)
     if plan.fallback:
         return attrs.evolve(inst, **changes)  # type: ignore[misc]
     index = plan.index

@@ -8,14 +8,13 @@ tokens for 1 VP each.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache, lru_cache
 from operator import add, sub
 from typing import ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import Chance, draw
+from ...kernel.chance import draw_counted, draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
@@ -115,23 +114,6 @@ def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass,
 
 
 _GLASS_NAMES = tuple(g.value for g in GLASS)
-_GLASS_BY_NAME = {g.value: g for g in GLASS}
-
-
-@lru_cache(maxsize=1 << 12)
-def _glass_pool(bag: GlassCounts) -> tuple[str, ...]:
-    """The tokens in a bag of ``bag`` counts as a draw pool, in ``GLASS`` order (a bag holds
-    few tokens, so the same counts recur: each pool is built once)."""
-    pool: list[str] = []
-    for name, count in zip(_GLASS_NAMES, bag, strict=True):
-        pool += [name] * count
-    return tuple(pool)
-
-
-def _draw_glass(chance: Chance, bag: Sequence[int], rule: str) -> tuple[Glass, Chance]:
-    pool = _glass_pool(tuple(bag))
-    index, chance = draw(chance, "glass", pool, rule=rule)
-    return _GLASS_BY_NAME[pool[index]], chance
 
 
 @frozen
@@ -580,15 +562,18 @@ def _fill_offer(
     g = _glass(state)
     bag, shown, chance = list(g.bag), list(g.offer if offer is None else offer), state.chance
     reserve = g.reserve if reserve is None else reserve
-    for _ in range(count):
+    left = count
+    while left > 0:
         if not sum(bag):
             if not sum(reserve):
                 break
             bag, reserve = list(_add(tuple(bag), reserve)), (0,) * len(GLASS)
-        token, chance = _draw_glass(chance, bag, rule)
-        index = GLASS_INDEX[token]
-        bag[index] -= 1
-        shown[index] += 1
+        # the draws until the bag runs out, in one run (one draw at a time, as from the pool)
+        run = min(left, sum(bag))
+        drawn, chance = draw_counted(chance, "glass", _GLASS_NAMES, bag, run, rule=rule)
+        for index in drawn:
+            shown[index] += 1
+        left -= len(drawn)
     return evolve(
         state,
         chance=chance,
@@ -608,16 +593,13 @@ def _fill_workbench(
     same new state)."""
     g = _glass(state)
     slots = list(g.workbench if bench is None else bench)
-    pile, chance = list(g.pile), state.chance
-    for slot, window in enumerate(slots):
-        if window is not None:
-            continue
-        if not pile:
-            break
-        index, chance = draw(chance, "window", pile, rule=rule)
-        slots[slot] = pile.pop(index)
-        if first_only:
-            break
+    pile = list(g.pile)
+    empty = [slot for slot, window in enumerate(slots) if window is None]
+    count = min(len(empty), len(pile), 1 if first_only else len(empty))
+    # the empty slots in order, one draw each while the pile lasts (one run of draws)
+    drawn, chance = draw_several(state.chance, "window", pile, count, rule=rule)
+    for slot, window in zip(empty, drawn, strict=False):
+        slots[slot] = window
     return evolve(state, chance=chance, glass=evolve(g, workbench=tuple(slots), pile=tuple(pile)))
 
 
