@@ -87,6 +87,11 @@ class ModuleRules:
     pending_only_restoring: ClassVar[bool] = False
     """The ``pending`` hook names restoration stages only: it is not asked while no
     restoration waits (``state.restoring`` is None)."""
+    pending_between_turns: ClassVar[bool] = True
+    """The ``pending`` hook may name a decision between two turns of the action phase (no turn
+    active, no restoration waiting, no track space to choose). False: the flow does not ask it
+    at those automatic steps (``tests/properties/test_pending_declarations.py`` checks that a
+    game plays the same when it is asked)."""
     turn_locations: ClassVar[frozenset[Location] | None] = None
     """The locations where ``legal_in_turn`` may offer actions (None: any): it is not asked
     during a turn anywhere else."""
@@ -347,19 +352,26 @@ PENDING_HOOKS = ("pending", "idle and restoring")
 PendingHook = Callable[["State"], Pending | None]
 
 
-def pending_hooks(state: State) -> tuple[tuple[PendingHook, ...], tuple[PendingHook, ...]]:
-    """The ``pending`` hooks to ask while no restoration waits and while one does, in module
-    order (worked out once per config): a module whose hook names restoration stages only
-    (``pending_only_restoring``) is not asked while none waits."""
+def pending_hooks(
+    state: State,
+) -> tuple[tuple[PendingHook, ...], tuple[PendingHook, ...], tuple[PendingHook, ...]]:
+    """The ``pending`` hooks to ask while no restoration waits, while one does, and between two
+    turns of the action phase, in module order (worked out once per config): a module whose
+    hook names restoration stages only (``pending_only_restoring``) is not asked while none
+    waits, nor one declaring no decision between turns (``pending_between_turns``) there."""
     memo = state.tables.memo
-    found: tuple[tuple[PendingHook, ...], tuple[PendingHook, ...]] | None = memo.get(
-        PENDING_HOOKS
-    )
+    found: (
+        tuple[tuple[PendingHook, ...], tuple[PendingHook, ...], tuple[PendingHook, ...]] | None
+    ) = memo.get(PENDING_HOOKS)
     if found is None:
         default = ModuleRules.pending
         asked = [m for m in state.tables.modules if type(m).pending is not default]
-        idle = tuple(m.pending for m in asked if not m.pending_only_restoring)
-        found = memo[PENDING_HOOKS] = (idle, tuple(m.pending for m in asked))
+        idle = [m for m in asked if not m.pending_only_restoring]
+        found = memo[PENDING_HOOKS] = (
+            tuple(m.pending for m in idle),
+            tuple(m.pending for m in asked),
+            tuple(m.pending for m in idle if m.pending_between_turns),
+        )
     return found
 
 

@@ -377,19 +377,25 @@ def advance(state: State) -> State:
     modules = state.tables.modules
     # the pending hooks asked here directly, at every automatic step (``ext.pending`` without
     # its memo: each step makes a new state); the answer for the state returned is remembered
-    hooks = state.tables.memo.get(ext.PENDING_HOOKS) if modules else ((), ())
-    idle, restoring = ext.pending_hooks(state) if hooks is None else hooks
+    hooks = state.tables.memo.get(ext.PENDING_HOOKS) if modules else ((), (), ())
+    idle, restoring, between = ext.pending_hooks(state) if hooks is None else hooks
     asked: State | None = None
     due: ext.Pending | None = None
     while True:
         phase = state.phase
         if modules and phase is not _OVER:
             due = None
-            for hook in idle if state.restoring is None else restoring:
+            if state.restoring is not None:
+                asking = restoring
+            elif state.turn is None and phase is _ACTING and not state.pending_track:
+                asking = between  # between two turns (``pending_between_turns``)
+            else:
+                asking = idle
+            for hook in asking:
                 due = hook(state)
                 if due is not None:
                     break
-            asked = state
+            asked = state if asking is not between else None  # remembered: every hook asked
             if due is not None:
                 break
         if phase is _GET_UP:

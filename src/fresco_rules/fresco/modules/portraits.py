@@ -65,6 +65,7 @@ class PortraitRules(ModuleRules):
 
     module: ClassVar[Module] = Module.PORTRAITS
     turn_locations: ClassVar[frozenset[Location] | None] = frozenset({_STUDIO, *_CATHEDRALS})
+    pending_between_turns: ClassVar[bool] = False  # the Sexton's follow-up is within a turn
 
     cards: dict[str, PortraitCard]
     piles: tuple[tuple[str, ...], ...]

@@ -60,6 +60,7 @@ class Requests(ModuleRules):
 
     module: ClassVar[Module] = Module.REQUESTS
     turn_locations: ClassVar[frozenset[Location] | None] = frozenset({_WORKSHOP})
+    pending_between_turns: ClassVar[bool] = False  # income paint choices come before phase 1
 
     vp: dict[str, int]
     piles: tuple[tuple[str, ...], ...]

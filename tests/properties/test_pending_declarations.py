@@ -1,0 +1,102 @@
+"""``ModuleRules.pending_between_turns``: a module declaring that its ``pending`` hook names no
+decision between two turns of the action phase is not asked there by the flow. The law: a game
+plays exactly the same when every module is asked at every automatic step, and no such module
+ever names a decision at those steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fresco_rules import fresco
+from fresco_rules.fresco import extensions as ext
+from fresco_rules.fresco.state import Phase
+from fresco_rules.kernel.errors import IllegalAction
+from fresco_rules.kernel.play import random_playout
+
+CONFIGS = [
+    fresco.GameConfig(players=players, modules=fresco.parse_modules(modules))
+    for players, modules in [(2, "1,2,3,4,5,6"), (3, "1,2,4"), (4, "1,2,3,4,5,6"), (2, "4")]
+]
+DECLARING = [
+    plugin.rules for plugin in ext.installed() if not plugin.rules.pending_between_turns
+]
+
+
+def _between_turns(state: fresco.State) -> bool:
+    return (
+        state.phase is Phase.ACTION
+        and state.turn is None
+        and state.restoring is None
+        and not state.pending_track
+    )
+
+
+def _forget_hooks(config: fresco.GameConfig) -> None:
+    """The hooks to ask are worked out once per config: make the next game work them out again."""
+    fresco.GAME.new_game(config, 0).tables.memo.pop(ext.PENDING_HOOKS, None)
+
+
+def test_the_modules_of_the_first_three_and_the_wishing_well_declare_it() -> None:
+    assert {rules.module for rules in DECLARING} >= {
+        fresco.Module.PORTRAITS,
+        fresco.Module.REQUESTS,
+        fresco.Module.WISHING_WELL,
+    }
+
+
+def _play_asking_every_module(
+    config: fresco.GameConfig, seed: int, *, between_turns: Any = None
+) -> tuple[list[str], Any]:
+    """The game played with every module asked at every automatic step, and the modules that
+    named a decision between turns there; ``between_turns``, if given, is what a declaring
+    module names at such a step (a wrong declaration, to show the law catches it)."""
+    named_between: list[str] = []
+    with pytest.MonkeyPatch.context() as patch:
+        for rules in DECLARING:
+            patch.setattr(rules, "pending_between_turns", True)
+            asked = rules.pending
+
+            def watched(self: Any, state: fresco.State, asked: Any = asked) -> Any:
+                found = asked(self, state)
+                if _between_turns(state):
+                    if between_turns is not None:
+                        found = between_turns(state)
+                    if found is not None:
+                        named_between.append(type(self).__name__)
+                return found
+
+            patch.setattr(rules, "pending", watched)
+        _forget_hooks(config)
+        try:
+            return named_between, random_playout(fresco.GAME, config, seed)
+        except IllegalAction:
+            return named_between, None
+        finally:
+            _forget_hooks(config)
+
+
+@settings(max_examples=12, deadline=None)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6))
+def test_a_game_plays_the_same_when_every_module_is_asked_at_every_step(
+    config: fresco.GameConfig, seed: int
+) -> None:
+    _forget_hooks(config)
+    played = random_playout(fresco.GAME, config, seed)
+    named_between, reference = _play_asking_every_module(config, seed)
+    assert named_between == []
+    assert reference is not None
+    assert reference.steps == played.steps
+    assert reference.legal_counts == played.legal_counts
+    assert reference.final == played.final
+
+
+def test_a_decision_named_between_turns_is_caught() -> None:
+    """The check can fail: a declaring module that names a decision between turns is seen."""
+    config = CONFIGS[0]
+    decision = ext.Pending(0, "R2.11", "a decision between turns", (fresco.EndTurn(),))
+    named_between, _ = _play_asking_every_module(config, 1, between_turns=lambda s: decision)
+    assert named_between
