@@ -8,7 +8,7 @@ from typing import Any
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 from ..kernel.registry import implements
-from ..kernel.shapes import misshapen_refusal, shape_problem, well_shaped
+from ..kernel.shapes import Checker, misshapen_refusal, shape_checker, shape_problem
 from ..kernel.untrusted import describe
 from . import extensions as ext
 from . import turns
@@ -57,11 +57,11 @@ _RULES: dict[type[Any], tuple[Check, Effect]] = {
 """The dispatch table: the base game's rules plus every installed module's (a module's
 validators refuse its actions with G.1 when it is not in play)."""
 
-_RULES_BY_ID: dict[int, tuple[type[Any], tuple[Check, Effect]]] = {
-    id(kind): (kind, rules) for kind, rules in _RULES.items()
+_RULES_BY_ID: dict[int, tuple[type[Any], tuple[Check, Effect], Checker]] = {
+    id(kind): (kind, rules, shape_checker(kind)) for kind, rules in _RULES.items()
 }
 """The dispatch table by the identity of each class (an int key: no class's ``__hash__``
-runs)."""
+runs), with the class's K.1 shape check."""
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     *BASE_ACTION_TYPES,
@@ -181,14 +181,22 @@ _SPECIAL_NEEDS = ("special blend needs",)
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:
+    found = _validate(state, action)
+    return found if isinstance(found, IllegalAction) else None
+
+
+def _validate(
+    state: State, action: object
+) -> IllegalAction | tuple[type[Any], tuple[Check, Effect], Checker]:
+    """The violation of ``action`` in ``state``, or (legal) its dispatch table entry: the one
+    validator of ``explain`` and ``apply``."""
     if type(state) is not State:
         return MalformedAction("R0.14", f"expected a Fresco State, got {describe(state)}")
     # the validator and effect of the action's exact class, compared by identity (a hostile
     # metaclass's __eq__/__hash__ never runs)
     kind = type(action)
     found = _RULES_BY_ID.get(id(kind))
-    rules = found[1] if found is not None and found[0] is kind else None
-    if rules is None:
+    if found is None or found[0] is not kind:
         return MalformedAction(
             SHAPE_RULE,
             f"{describe(action)} is not a Fresco action",
@@ -205,13 +213,15 @@ def _violation(state: State, action: object) -> IllegalAction | None:
             return IllegalAction(
                 due.rule, due.reason, seat=current_player(state), where=state.where()
             )
-    problem = None if well_shaped(action) else shape_problem(action)  # one call when well-shaped
-    if problem is None:
-        return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
+    check = found[1][0]
+    # K.1: the class's compiled shape check, one call when well-shaped
+    shape = None if found[2](action) else shape_problem(action)
+    if shape is None:
+        problem = check(state, action)  # well-shaped: an exception here is a bug, and surfaces
+        return found if problem is None else problem
     return misshapen_refusal(
-        rules[0], state, action, problem, seat=current_player(state), where=state.where()
+        check, state, action, shape, seat=current_player(state), where=state.where()
     )
-
 
 
 def _takes(due: ext.Pending, action: object) -> bool:
@@ -233,12 +243,10 @@ def explain(state: State, action: object) -> IllegalAction | None:
 def apply(state: State, action: object) -> State:
     """The state after ``action``; raises ``IllegalAction`` (rule ID and reason) when the action
     is illegal or malformed. The input state is never changed."""
-    problem = _violation(state, action)
-    if problem is not None:
-        raise problem
-    # _violation found the action's exact class in the table (by identity), so its effect is
-    # read without a second check
-    return advance(_RULES_BY_ID[id(type(action))][1][1](state, action))
+    found = _validate(state, action)
+    if isinstance(found, IllegalAction):
+        raise found
+    return advance(found[1][1](state, action))  # the effect of the action's exact class
 
 
 def is_over(state: State) -> bool:

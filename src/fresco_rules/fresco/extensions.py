@@ -375,15 +375,16 @@ def pending_hooks(
     return found
 
 
-_last_pending: tuple[object, Pending | None] = (object(), None)
-"""``pending``'s last state and answer (``memo_last`` inlined: several calls a step ask)."""
+last_pending: tuple[object, Pending | None] = (object(), None)
+"""``pending``'s last state and answer (``memo_last`` inlined: several calls a step ask; read
+only, replaced whole by ``pending`` and ``remember_pending``)."""
 
 
 def pending(state: State) -> Pending | None:
     """The module decision due now, if any (asked several times a step: remembered for the last
     state, by identity as ``memo_last`` does)."""
-    global _last_pending
-    last, found = _last_pending  # one tuple, replaced whole
+    global last_pending
+    last, found = last_pending  # one tuple, replaced whole
     if last is state:
         return found
     hooks = state.tables.memo.get(PENDING_HOOKS)
@@ -394,7 +395,7 @@ def pending(state: State) -> Pending | None:
         found = hook(state)
         if found is not None:
             break
-    _last_pending = (state, found)
+    last_pending = (state, found)
     return found
 
 
@@ -402,8 +403,8 @@ def remember_pending(state: State, found: Pending | None) -> None:
     """Remember ``found`` as ``pending``'s answer for ``state``: the flow asks the hooks of
     ``pending_hooks`` itself at each automatic step, and the engine then asks ``pending``
     about the state it stopped at."""
-    global _last_pending
-    _last_pending = (state, found)
+    global last_pending
+    last_pending = (state, found)
 
 
 def plan_step(state: State, seat: int) -> Pending | None:

@@ -231,7 +231,9 @@ def current_player(state: State) -> int | None:
     """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
     phase = state.phase
     if state.tables.modules and phase is not _OVER:
-        due = ext.pending(state)
+        last, due = ext.last_pending  # ``ext.pending``'s memo, read inline: asked every step
+        if last is not state:
+            due = ext.pending(state)
         if due is not None:
             return state.controller if due.actor == state.tables.leonardo else due.actor
     if phase is _GET_UP:

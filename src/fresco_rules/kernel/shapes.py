@@ -154,6 +154,12 @@ def _compiled(cls: type) -> Checker:
 _WELL_SHAPED: dict[type, Checker] = {}
 
 
+def shape_checker(cls: type) -> Checker:
+    """``well_shaped`` for the instances of the action class ``cls``, compiled now (an engine
+    keeps it beside the class's validator, so the check of every action applied is one call)."""
+    return _compiled(cls)
+
+
 def well_shaped(action: object) -> bool:
     """K.1: every field of ``action`` (an instance of a game's action class) holds a value of
     its declared type (the test ``field_shapes`` states field by field)."""
