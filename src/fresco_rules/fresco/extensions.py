@@ -115,6 +115,8 @@ class ModuleRules:
         return state
 
     def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
+        """Leonardo's plan with this module's extra apprentices: it may depend on the config
+        and on ``state.final`` only (the flow asks once per config and final-round flag)."""
         return plan
 
     def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:

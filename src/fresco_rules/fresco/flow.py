@@ -237,10 +237,20 @@ def apprentices_at(state: State, plan: SubmitPlan, location: Location) -> int:
 def leonardo_plan(state: State) -> SubmitPlan:
     """R0.72: Leonardo's apprentices stand on his market and cathedral columns all game;
     R0.78: in the final round his cathedral apprentice is removed."""
-    plan = SubmitPlan(market=1, cathedral=0 if state.final else 1)
-    if state.tables.modules:
-        return ext.leonardo_plan(state, plan)
+    memo = state.tables.memo
+    key = (_LEONARDO_PLAN, state.final)
+    plan: SubmitPlan | None = memo.get(key)
+    if plan is None:
+        # the modules' extra apprentices depend on the config alone (ModuleRules.leonardo_plan)
+        plan = SubmitPlan(market=1, cathedral=0 if state.final else 1)
+        if state.tables.modules:
+            plan = ext.leonardo_plan(state, plan)
+        memo[key] = plan
     return plan
+
+
+_LEONARDO_PLAN = "leonardo plan"
+"""``Tables.memo`` key (with the final-round flag) of Leonardo's plan."""
 
 
 @implements("R0.60", "R0.73", "R0.57")
