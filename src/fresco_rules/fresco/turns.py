@@ -464,6 +464,12 @@ def leonardo_destinations(state: State) -> tuple[Segment, ...]:
     return tuple(seg for value, seg in left if value == lowest)
 
 
+@lru_cache(maxsize=1 << 10)
+def _leonardo_restores(destinations: tuple[Segment, ...]) -> tuple[Restore, ...]:
+    """Leonardo's restorations of his destinations (few sets recur: each built once)."""
+    return tuple(_RESTORES[row * GRID + col] for row, col in destinations)
+
+
 def _may_move_bishop(state: State, turn: Turn) -> bool:
     limit = state.config.bishop_move_limit
     return state.money[turn.actor] >= 1 and not (
@@ -480,7 +486,7 @@ def _altar_allowed(state: State, actor: int) -> bool:
 
 def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | EndTurn]:
     if turn.actor == state.tables.leonardo:
-        return [_RESTORES[row * GRID + col] for row, col in leonardo_destinations(state)]
+        return list(_leonardo_restores(leonardo_destinations(state)))
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
     payable = coverable(state, have)
