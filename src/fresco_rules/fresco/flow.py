@@ -365,13 +365,23 @@ def plan_due(state: State) -> tuple[int, ext.Pending | None] | None:
 @implements("R0.35")
 def finish_turn(state: State) -> State:
     """End the active turn. R0.35: at the market, every tile of the booth bought from goes back
-    into the bag, so the booth stays empty for the rest of the round."""
+    into the bag, so the booth stays empty for the rest of the round. When no module has a
+    decision between turns, the next queued turn (R0.30) begins in the same new state."""
     turn = state.turn
     assert turn is not None
     if state.tables.modules:
         state = ext.finish_turn(state, turn)
     if turn.location is _MARKET and turn.booth >= 0:
         return replace(state, turn=None, **return_booth(state, turn.booth))
+    if state.queue and state.restoring is None and not state.pending_track:
+        hooks = state.tables.memo.get(ext.PENDING_HOOKS)
+        if not (ext.pending_hooks(state) if hooks is None else hooks)[2]:
+            # R0.30: the next actor's turn at the location begins in the same new state (no
+            # module has a decision between two turns, ``pending_between_turns``; the start of
+            # a turn reads the plans, booths and tiles, not the turn that ended)
+            actor = state.queue[0]
+            location = location_sequence(state)[state.step]
+            return replace(state, queue=state.queue[1:], turn=begin_turn(state, actor, location))
     return replace(state, turn=None)
 
 
