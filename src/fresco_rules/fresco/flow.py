@@ -454,20 +454,30 @@ def prepare_round(state: State) -> State:
 def refill_market(state: State) -> State:
     """R0.55 (A0.4): ``top_up`` refills every empty booth from the bag in fill order (R0.10);
     ``redraw_all`` first returns every displayed tile to the bag, then fills all booths."""
-    bag = list(state.bag)
-    booths = [list(slots) for slots in state.booths]
+    booths = state.booths
     if state.config.market_refill is _REDRAW_ALL:
+        bag = list(state.bag)
         for slots in booths:
             bag.extend(tile for tile in slots if tile is not None)
-            slots[:] = [None] * len(slots)
         bag.sort()
-    chance = state.chance
-    for slots in booths:
-        if any(slots):
-            continue
-        drawn, chance = draw_several(chance, "market", bag, min(len(slots), len(bag)), rule="A0.18")
-        slots[: len(drawn)] = drawn
-    return evolve(state, chance=chance, bag=tuple(bag), booths=tuple(tuple(s) for s in booths))
+        empty = list(range(len(booths)))
+    else:
+        empty = [booth for booth, slots in enumerate(booths) if not any(slots)]
+        if not empty:
+            return state
+        bag = list(state.bag)
+    # the booths in fill order draw one after another from the same bag: one run of draws,
+    # dealt out booth by booth (a booth the bag runs out in keeps its other slots empty)
+    want = sum(len(booths[booth]) for booth in empty)
+    drawn, chance = draw_several(state.chance, "market", bag, min(want, len(bag)), rule="A0.18")
+    filled = list(booths)
+    taken = 0
+    for booth in empty:
+        size = len(booths[booth])
+        tiles = tuple(drawn[taken : taken + size])
+        taken += len(tiles)
+        filled[booth] = tiles + (None,) * (size - len(tiles)) if len(tiles) < size else tiles
+    return evolve(state, chance=chance, bag=tuple(bag), booths=tuple(filled))
 
 
 @implements("R0.56", "A0.12")
