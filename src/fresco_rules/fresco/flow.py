@@ -163,7 +163,8 @@ def new_game(
         ),
     )
     if tables.modules:
-        state = ext.begin_round(ext.setup(state))
+        state = ext.setup(state)
+        state = ext.begin_round(evolve(state, **ext.reset_marks(state)))
     return state
 
 
@@ -249,8 +250,10 @@ def begin_round(state: State, number: int, **prepared: Any) -> State:
     check (6 or fewer tiles left makes it the final round, played on side 2), then phase 1 in
     order A with every hostel painter back in the sleeping area (R0.57). R0.73: Leonardo's
     controller is the player on S1 in round 1 and alternates each round after. ``prepared``:
-    fields round preparation changed last (money, start spaces), made in the same new state."""
+    fields round preparation changed last (money, start spaces), made in the same new state,
+    as are the modules' round marks, reset (extension point ``round_marks``)."""
     controller = state.controller
+    modules = state.tables.modules
     state = evolve(
         state,
         **prepared,
@@ -262,8 +265,9 @@ def begin_round(state: State, number: int, **prepared: Any) -> State:
             track=state.track,
             start=prepared.get("start", state.start),
         ),
+        **(ext.reset_marks(state) if modules else {}),
     )
-    if state.tables.modules:
+    if modules:
         state = ext.begin_round(state)
     return state
 

@@ -208,14 +208,11 @@ class Glaziers(ModuleRules):
         state = _fill_workbench(state, "R6.2")
         return _fill_offer(state, self.offer_per_player * players, "R6.4")
 
-    def begin_round(self, state: State) -> State:
-        """R6.21: the Glassworks tiles are back behind the screens (nothing decided yet);
-        A6.10: no altar window used this round."""
-        g = _glass(state)
-        players = state.tables.players
-        return evolve(
-            state, glass=evolve(g, covers=(None,) * players, altar_used=(False,) * players)
-        )
+    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+        """R6.21: at the start of every round the Glassworks tiles are back behind the screens
+        (nothing decided yet); A6.10: no altar window used this round."""
+        players = tables.players
+        return "glass", {"covers": (None,) * players, "altar_used": (False,) * players}
 
     @implements("R6.21", "R6.22", "R6.23", "R6.24", "A6.3", "A6.9")
     def prepare_round(self, state: State) -> State:

@@ -108,9 +108,9 @@ class Requests(ModuleRules):
         )
         return evolve(state, requests=requests)
 
-    def begin_round(self, state: State) -> State:
-        q = _requests(state)
-        return evolve(state, requests=evolve(q, used=(False,) * state.tables.actors))
+    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+        """R2.4: at the start of every round nobody has fulfilled a request this round."""
+        return "requests", {"used": (False,) * tables.actors}
 
     @implements("R2.14")
     def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:

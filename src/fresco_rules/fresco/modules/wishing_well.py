@@ -176,16 +176,11 @@ class WishingWell(ModuleRules):
             ),
         )
 
-    def begin_round(self, state: State) -> State:
+    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
         """A new round: no card used yet (R4.8) and no pennies placed (R4.3)."""
-        w = _well(state)
-        players = state.tables.players
-        return evolve(
-            state,
-            well=evolve(
-                w, placed=(False,) * players, played=((),) * players, musician=-1, bound=""
-            ),
-        )
+        players = tables.players
+        marks = {"placed": (False,) * players, "played": ((),) * players}
+        return "well", {**marks, "musician": -1, "bound": ""}
 
     @implements("R4.13")
     def prepare_round(self, state: State) -> State:
