@@ -114,6 +114,7 @@ def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass,
 
 
 _GLASS_NAMES = tuple(g.value for g in GLASS)
+_NO_GLASS: GlassCounts = (0,) * len(GLASS)
 
 
 @frozen
@@ -223,9 +224,8 @@ class Glaziers(ModuleRules):
         ``end_of_round``: every empty workbench slot is refilled from the pile."""
         g = _glass(state)
         count = self.offer_per_player * state.tables.players
-        state = _fill_offer(
-            state, count, "R6.23", offer=(0,) * len(GLASS), reserve=_add(g.reserve, g.offer)
-        )
+        reserve = tuple(map(add, g.reserve, g.offer))
+        state = _fill_offer(state, count, "R6.23", offer=_NO_GLASS, reserve=reserve)
         if self.refill is _END_OF_ROUND:
             state = _fill_workbench(state, "A6.3")
         return state
@@ -559,18 +559,20 @@ def _fill_offer(
     g = _glass(state)
     bag, shown, chance = list(g.bag), list(g.offer if offer is None else offer), state.chance
     reserve = g.reserve if reserve is None else reserve
-    left = count
+    left, in_bag = count, sum(bag)
     while left > 0:
-        if not sum(bag):
+        if not in_bag:
             if not sum(reserve):
                 break
-            bag, reserve = list(_add(tuple(bag), reserve)), (0,) * len(GLASS)
+            bag, reserve = list(map(add, bag, reserve)), _NO_GLASS
+            in_bag = sum(bag)
         # the draws until the bag runs out, in one run (one draw at a time, as from the pool)
-        run = min(left, sum(bag))
+        run = min(left, in_bag)
         drawn, chance = draw_counted(chance, "glass", _GLASS_NAMES, bag, run, rule=rule)
         for index in drawn:
             shown[index] += 1
-        left -= len(drawn)
+        left -= run
+        in_bag -= run
     return evolve(
         state,
         chance=chance,

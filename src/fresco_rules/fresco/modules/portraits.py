@@ -157,6 +157,8 @@ class PortraitRules(ModuleRules):
             p, deck=p.deck[self.display_size :], display=display, removed=(*p.removed, *left)
         )
         pay = tuple(self._count(p, seat, SERVANT) for seat in range(state.tables.players))
+        if not any(pay):  # no God's servant held: the money stays
+            return evolve(state, portraits=p)
         return evolve(
             state,
             portraits=p,

@@ -165,6 +165,8 @@ class Requests(ModuleRules):
         tiles pay nothing: they are no longer loose. R2.12: no income after the final round
         (this step is never reached then)."""
         q = _requests(state)
+        if not any(q.stacks):  # no stack pays anything
+            return state
         money = list(state.money)
         paints = list(state.paints)
         supply_money, supply_paints = state.supply_money, state.supply_paints

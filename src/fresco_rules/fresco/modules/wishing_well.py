@@ -186,6 +186,8 @@ class WishingWell(ModuleRules):
     def prepare_round(self, state: State) -> State:
         """R4.13: in round preparation the pennies in the well go back to the general supply."""
         w = _well(state)
+        if not w.well:  # nothing to return
+            return state
         return evolve(state, well=evolve(w, supply=w.supply + w.well, well=0))
 
     @implements("R4.14")
