@@ -40,6 +40,9 @@ _STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEA
 _WITH_FIRST = SecondCathedral.WITH_FIRST
 _REDRAW_ALL, _FRONT_TO_REAR = MarketRefill.REDRAW_ALL, StartRotation.FRONT_TO_REAR
 
+_CENTRE_INDEX = SEGMENTS.index(CENTRE)
+"""The centre's place in the row-major segment order."""
+
 FINAL_ROUND_TILES = 6
 """R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
 
@@ -113,19 +116,22 @@ def new_game(
     if tables.leonardo >= 0:
         start[tables.leonardo] = 3
 
+    # the booths in fill order, one after another from the same pool: one run of draws
     pool = sorted(tables.market_in_play)
+    capacities = tables.booth_capacities
+    slots, rng = draw_several(rng, "market", pool, sum(capacities), rule="A0.18")
     booths = []
-    for capacity in tables.booth_capacities:
-        slots, rng = draw_several(rng, "market", pool, capacity, rule="A0.18")
-        booths.append(tuple(slots))
+    for capacity in capacities:
+        booths.append(tuple(slots[:capacity]))
+        del slots[:capacity]
 
     pile = list(tables.dealt_tiles)
     if tables.modules:
         pile, rng = ext.deal_pool(tables, pile, rng)
     dealt, rng = draw_several(rng, "fresco", pile, len(SEGMENTS) - 1, rule="A0.18")
-    cathedral: list[str | None] = []
-    for segment in SEGMENTS:
-        cathedral.append(tables.centre_tile if segment == CENTRE else dealt.pop(0))
+    # row-major order around the centre
+    cathedral: list[str | None] = [*dealt[:_CENTRE_INDEX], tables.centre_tile]
+    cathedral += dealt[_CENTRE_INDEX:]
 
     start_row = tables.mood.start_row
     supply_paints = tuple(

@@ -54,6 +54,13 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return tuple(items)
 
 
+@lru_cache(maxsize=64)
+def _sorted_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """Each pile's cards sorted, the pool its shuffle draws from (the same for every game of a
+    config: worked out once)."""
+    return tuple(tuple(sorted(pile)) for pile in piles)
+
+
 def _portraits(state: State) -> PortraitState:
     assert state.portraits is not None
     return state.portraits
@@ -114,8 +121,8 @@ class PortraitRules(ModuleRules):
         deck holds fewer)."""
         chance = state.chance
         deck: list[str] = []
-        for pile in self.piles:
-            shuffled, chance = draw_several(chance, "portrait", sorted(pile), len(pile), rule="M.7")
+        for pile in _sorted_piles(self.piles):
+            shuffled, chance = draw_several(chance, "portrait", list(pile), len(pile), rule="M.7")
             deck += shuffled
         shown = tuple(deck[: self.display_size])
         display = shown + (None,) * (self.display_size - len(shown))
