@@ -288,20 +288,29 @@ def _round_fields(
     start: tuple[int, ...],
 ) -> dict[str, Any]:
     """The fields of a state at the start of round ``number``, before phase 1."""
+    fresh: dict[str, Any] | None = tables.memo.get(_FRESH_ROUND)
+    if fresh is None:
+        fresh = tables.memo[_FRESH_ROUND] = {
+            "phase": _GET_UP,
+            "hostel": (-1,) * tables.actors,
+            "plans": (None,) * tables.actors,
+            "step": 0,
+            "queue": (),
+            "turn": None,
+            "altar_used": (0,) * tables.players,
+        }
     return {
+        **fresh,
         "round": number,
         "final": final,
         "side": 2 if final else 1,
-        "phase": _GET_UP,
-        "hostel": (-1,) * tables.actors,
-        "plans": (None,) * tables.actors,
         "controller": controller,
-        "step": 0,
-        "queue": (),
-        "turn": None,
-        "altar_used": (0,) * tables.players,
         "order": _order_a(track, start),
     }
+
+
+_FRESH_ROUND = ("round fields", "the same every round")
+"""``Tables.memo`` key of the round fields that are the same at the start of every round."""
 
 
 def queue_for(state: State, location: Location) -> tuple[int, ...]:
@@ -526,20 +535,41 @@ def rotate_start_spaces(state: State) -> State:
 
 
 def _rotated_start(state: State) -> tuple[int, ...]:
-    """The start spaces after R0.58's rotation (A0.8)."""
-    waiting = sorted((space, actor) for actor, space in enumerate(state.start) if space > 0)
+    """The start spaces after R0.58's rotation (A0.8), each way to stand on them worked out
+    once per config (in Tables.memo, at most ``_ROTATIONS_KEPT`` of them)."""
+    rotations: dict[tuple[int, ...], tuple[int, ...]] | None = state.tables.memo.get(_ROTATED)
+    if rotations is None:
+        rotations = state.tables.memo[_ROTATED] = {}
+    found = rotations.get(state.start)
+    if found is None:
+        found = _rotation(state.start, state.config)
+        if len(rotations) < _ROTATIONS_KEPT:
+            rotations[state.start] = found
+    return found
+
+
+_ROTATED = ("start spaces", "rotated")
+"""``Tables.memo`` key of ``_rotated_start``'s rotations (start spaces -> rotated)."""
+_ROTATIONS_KEPT = 1 << 10
+"""A game has a few ways to stand on the start spaces (at most 5**4 = 625); a state read from
+elsewhere may bring others: they are worked out each time once this many are kept."""
+
+
+def _rotation(start: tuple[int, ...], config: GameConfig) -> tuple[int, ...]:
+    """``start`` after R0.58's rotation (A0.8)."""
+    waiting = sorted((space, actor) for actor, space in enumerate(start) if space > 0)
     if len(waiting) < 2:
-        return state.start
+        return start
     spaces = [space for space, _ in waiting]
     actors = [actor for _, actor in waiting]
-    if state.config.start_rotation is _FRONT_TO_REAR:
+    if config.start_rotation is _FRONT_TO_REAR:
         actors = actors[-1:] + actors[:-1]
     else:
         actors = actors[1:] + actors[:1]
-    start = list(state.start)
+    rotated = list(start)
     for space, actor in zip(spaces, actors):  # noqa: B905 (two lists of one list's items)
-        start[actor] = space
-    return tuple(start)
+        rotated[actor] = space
+    return tuple(rotated)
 
 
 @implements("R0.63", "R0.64", "R0.52", "R0.79")
