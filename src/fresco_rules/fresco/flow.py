@@ -508,7 +508,7 @@ def pay_income(state: State) -> State:
 
 def _income(state: State) -> dict[str, Any]:
     """The money fields after R0.56's income."""
-    income = tuple(len(state.held[seat]) for seat in range(state.tables.players))
+    income = tuple(map(len, state.held[: state.tables.players]))  # the seats: Leonardo comes after
     return {
         "money": tuple(map(add, state.money, income)),
         "supply_money": state.supply_money - sum(income),

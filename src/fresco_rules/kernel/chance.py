@@ -241,8 +241,9 @@ def draw_counted(
     generator state. Returns the index in ``names`` of each item drawn. Without recorded
     outcomes the pool is never built: the item is found by counting through ``counts``."""
     drawn: list[int] = []
-    if count > sum(counts):
-        raise ValueError(f"{count} draws from a bag of {sum(counts)}")
+    total = sum(counts)
+    if count > total:
+        raise ValueError(f"{count} draws from a bag of {total}")
     if chance.script or chance.scripted_only:
         for _ in range(count):
             pool = tuple(
@@ -253,7 +254,7 @@ def draw_counted(
             counts[item] -= 1
             drawn.append(item)
         return drawn, chance
-    indices, rng = below_run(chance.rng, sum(counts), count)
+    indices, rng = below_run(chance.rng, total, count)
     for index in indices:
         item = 0
         while index >= counts[item]:

@@ -194,19 +194,25 @@ class Glaziers(ModuleRules):
         into workbench slots 0-5; R6.4: the 26 glass tokens in the bag and 2 per player drawn
         into the offer; R6.5: each player's Glassworks tile. R6.24: none for Leonardo."""
         players = state.tables.players
+        # every workbench slot is empty: slot 0 first, one draw each while the pile lasts (as
+        # _fill_workbench turns them up), made before the state holds the glass state
+        pile = list(self.windows)
+        slots = len(self.bench_prices)
+        shown, chance = draw_several(
+            state.chance, "window", pile, min(slots, len(pile)), rule="R6.2"
+        )
         glass = GlassState(
             bag=self.box,
             offer=(0,) * len(GLASS),
             held=((0,) * len(GLASS),) * players,
             reserve=(0,) * len(GLASS),
-            pile=self.windows,
-            workbench=(None,) * len(self.bench_prices),
+            pile=tuple(pile),
+            workbench=(*shown, *(None,) * (slots - len(shown))),
             openings=(None,) * (GRID * GRID),
             covers=(None,) * players,
             altar_used=(False,) * players,
         )
-        state = evolve(state, glass=glass)
-        state = _fill_workbench(state, "R6.2")
+        state = evolve(state, glass=glass, chance=chance)
         return _fill_offer(state, self.offer_per_player * players, "R6.4")
 
     def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
