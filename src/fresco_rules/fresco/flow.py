@@ -495,7 +495,7 @@ def refill_market(state: State) -> State:
         size = len(booths[booth])
         tiles = tuple(drawn[taken : taken + size])
         taken += len(tiles)
-        filled[booth] = tiles + (None,) * (size - len(tiles)) if len(tiles) < size else tiles
+        filled[booth] = tiles + (None,) * (size - len(tiles))
     return evolve(state, chance=chance, bag=tuple(bag), booths=tuple(filled))
 
 
