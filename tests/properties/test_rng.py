@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fresco_rules.kernel.chance import draw, draw_counted, draw_several, start_chance
-from fresco_rules.kernel.rng import next_below, next_u64, seed_state
+from fresco_rules.kernel.chance import Log, draw, draw_counted, draw_several, start_chance
+from fresco_rules.kernel.rng import below_run, next_below, next_u64, seed_state
 
 
 def _stream(seed: int, length: int) -> list[int]:
@@ -38,6 +40,60 @@ def test_the_same_seed_gives_the_same_draws_in_range(seed: int, bound: int) -> N
         again.append(value)
     assert draws == again and all(0 <= d < bound for d in draws)
 
+
+@given(
+    st.integers(min_value=0, max_value=2**64 - 1),
+    st.integers(min_value=1, max_value=5000),
+    st.data(),
+)
+def test_below_run_equals_next_below_with_shrinking_bounds(
+    state: int, bound: int, data: st.DataObject
+) -> None:
+    """``below_run`` (a run of draws from a pool losing one item each draw) gives the values and
+    final state of ``next_below`` called with the bounds ``bound``, ``bound - 1``, ..."""
+    count = data.draw(st.integers(min_value=0, max_value=min(bound, 40)))
+    values, after = below_run(state, bound, count)
+    one, one_state = [], state
+    for below in range(bound, bound - count, -1):
+        value, one_state = next_below(one_state, below)
+        one.append(value)
+    assert values == one and after == one_state
+
+
+_OUTCOMES = st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from("xyz")), max_size=12)
+
+
+def _log_in_runs(outcomes: list[tuple[str, str]], cuts: list[int], flat: int) -> Log:
+    """The log of ``outcomes``: the first ``flat`` as a flat log, the rest added in runs cut at
+    ``cuts`` (single draws where two cuts are one apart)."""
+    log = Log(outcomes[:flat])
+    edges = sorted({flat, len(outcomes), *(c for c in cuts if flat < c < len(outcomes))})
+    for start, end in pairwise(edges):
+        run = tuple(outcomes[start:end])
+        log = log.then(run[0]) if len(run) == 1 else log.then_all(run)
+    return log
+
+
+@given(_OUTCOMES, _OUTCOMES, st.lists(st.integers(0, 12)), st.lists(st.integers(0, 12)), st.data())
+def test_a_log_reads_compares_and_hashes_as_its_outcomes_however_its_runs_are_cut(
+    first: list[tuple[str, str]],
+    second: list[tuple[str, str]],
+    cuts: list[int],
+    other_cuts: list[int],
+    data: st.DataObject,
+) -> None:
+    """A log made of single draws, runs and a flat start is its tuple of outcomes: two logs are
+    equal (and hash alike) exactly when their outcomes are, whatever cells hold them."""
+    a = _log_in_runs(first, cuts, data.draw(st.integers(0, len(first))))
+    b = _log_in_runs(second, other_cuts, data.draw(st.integers(0, len(second))))
+    c = _log_in_runs(first, other_cuts, data.draw(st.integers(0, len(first))))
+    assert tuple(a) == tuple(first) and len(a) == len(first) and a == tuple(first)
+    assert (a == b) == (first == second) and (b == a) == (first == second)
+    assert a == c and hash(a) == hash(c) == hash(tuple(first))
+    if first:
+        assert a[-1] == first[-1] and list(a[1:]) == first[1:]
+    shared = a.then(("a", "x"))
+    assert shared == c.then(("a", "x")) and shared != c.then(("b", "x")) and shared != a
 
 
 @given(

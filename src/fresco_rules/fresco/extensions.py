@@ -15,7 +15,9 @@ Extension points, in the order of a round:
   recipes, paint tuples with pink and brown).
 - ``deal_pool``: the fresco tiles to deal around the centre (module 3 removes some first).
 - ``setup``: after the base set-up of ``new_game``, before round 1 begins.
-- ``begin_round``: at the start of every round (per-round marks are reset).
+- ``round_marks``: the marks a module keeps for one round (taken this round, used this round),
+  declared as data: the flow resets them in the new round's state itself, before ``begin_round``.
+- ``begin_round``: at the start of every round, after the round marks are reset.
 - ``after_get_up``: after an actor's own get-up mood change (phase 1).
 - ``pending``: a module decision that must be taken before anything else (a Street Musician
   after the get-up, a restoration stage, a card bound to the next restoration).
@@ -45,6 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from attrs import frozen
 
 from ..kernel.errors import IllegalAction
+from ..kernel.evolve import evolve
 from ..kernel.registry import implements
 from .vocab import Location, Module
 
@@ -127,7 +130,15 @@ class ModuleRules:
     def theatre_step(self, state: State, actor: int, step: int) -> int:
         return step
 
+    def round_marks(self, tables: Tables) -> tuple[str, dict[str, Any]] | None:
+        """The marks the module keeps for one round: the name of its sub-state (a ``State``
+        field) and the values that some of its fields take at the start of every round, or None.
+        Declared as data, not as a hook, so that the flow resets every module's marks in the
+        new round's state itself (one new state); asked once per config."""
+        return None
+
     def begin_round(self, state: State) -> State:
+        """At the start of every round, after every module's ``round_marks`` are reset."""
         return state
 
     def after_get_up(self, state: State, actor: int) -> State:
@@ -335,8 +346,25 @@ def setup(state: State) -> State:
     return _fold(state, "setup")
 
 
+_ROUND_MARKS = ("round_marks", "of every module")
+"""``Tables.memo`` key of the modules' ``round_marks``."""
+
+
+def reset_marks(state: State) -> dict[str, Any]:
+    """The sub-states of the modules with their round marks reset (``ModuleRules.round_marks``),
+    as changes of ``State`` fields: the flow makes them in the new round's state."""
+    memo = state.tables.memo
+    marks: tuple[tuple[str, dict[str, Any]], ...] | None = memo.get(_ROUND_MARKS)
+    if marks is None:
+        tables = state.tables
+        marks = memo[_ROUND_MARKS] = tuple(
+            found for module in tables.modules if (found := module.round_marks(tables)) is not None
+        )
+    return {name: evolve(getattr(state, name), **values) for name, values in marks}
+
+
 def begin_round(state: State) -> State:
-    """At the start of every round."""
+    """At the start of every round, after the round marks are reset (``reset_marks``)."""
     return _fold(state, "begin_round")
 
 

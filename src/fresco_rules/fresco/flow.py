@@ -41,6 +41,9 @@ _STUDIO, _WORKSHOP, _THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEA
 _WITH_FIRST = SecondCathedral.WITH_FIRST
 _REDRAW_ALL, _FRONT_TO_REAR = MarketRefill.REDRAW_ALL, StartRotation.FRONT_TO_REAR
 
+_CENTRE_INDEX = SEGMENTS.index(CENTRE)
+"""The centre's place in the row-major segment order."""
+
 FINAL_ROUND_TILES = 6
 """R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
 
@@ -114,19 +117,22 @@ def new_game(
     if tables.leonardo >= 0:
         start[tables.leonardo] = 3
 
+    # the booths in fill order, one after another from the same pool: one run of draws
     pool = sorted(tables.market_in_play)
+    capacities = tables.booth_capacities
+    slots, rng = draw_several(rng, "market", pool, sum(capacities), rule="A0.18")
     booths = []
-    for capacity in tables.booth_capacities:
-        slots, rng = draw_several(rng, "market", pool, capacity, rule="A0.18")
-        booths.append(tuple(slots))
+    for capacity in capacities:
+        booths.append(tuple(slots[:capacity]))
+        del slots[:capacity]
 
     pile = list(tables.dealt_tiles)
     if tables.modules:
         pile, rng = ext.deal_pool(tables, pile, rng)
     dealt, rng = draw_several(rng, "fresco", pile, len(SEGMENTS) - 1, rule="A0.18")
-    cathedral: list[str | None] = []
-    for segment in SEGMENTS:
-        cathedral.append(tables.centre_tile if segment == CENTRE else dealt.pop(0))
+    # row-major order around the centre
+    cathedral: list[str | None] = [*dealt[:_CENTRE_INDEX], tables.centre_tile]
+    cathedral += dealt[_CENTRE_INDEX:]
 
     start_row = tables.mood.start_row
     supply_paints = tuple(
@@ -164,7 +170,8 @@ def new_game(
         ),
     )
     if tables.modules:
-        state = ext.begin_round(ext.setup(state))
+        state = ext.setup(state)
+        state = ext.begin_round(evolve(state, **ext.reset_marks(state)))
     return state
 
 
@@ -260,8 +267,10 @@ def begin_round(state: State, number: int, **prepared: Any) -> State:
     check (6 or fewer tiles left makes it the final round, played on side 2), then phase 1 in
     order A with every hostel painter back in the sleeping area (R0.57). R0.73: Leonardo's
     controller is the player on S1 in round 1 and alternates each round after. ``prepared``:
-    fields round preparation changed last (money, start spaces), made in the same new state."""
+    fields round preparation changed last (money, start spaces), made in the same new state,
+    as are the modules' round marks, reset (extension point ``round_marks``)."""
     controller = state.controller
+    modules = state.tables.modules
     state = evolve(
         state,
         **prepared,
@@ -273,8 +282,9 @@ def begin_round(state: State, number: int, **prepared: Any) -> State:
             track=state.track,
             start=prepared.get("start", state.start),
         ),
+        **(ext.reset_marks(state) if modules else {}),
     )
-    if state.tables.modules:
+    if modules:
         state = ext.begin_round(state)
     return state
 
@@ -289,20 +299,29 @@ def _round_fields(
     start: tuple[int, ...],
 ) -> dict[str, Any]:
     """The fields of a state at the start of round ``number``, before phase 1."""
+    fresh: dict[str, Any] | None = tables.memo.get(_FRESH_ROUND)
+    if fresh is None:
+        fresh = tables.memo[_FRESH_ROUND] = {
+            "phase": _GET_UP,
+            "hostel": (-1,) * tables.actors,
+            "plans": (None,) * tables.actors,
+            "step": 0,
+            "queue": (),
+            "turn": None,
+            "altar_used": (0,) * tables.players,
+        }
     return {
+        **fresh,
         "round": number,
         "final": final,
         "side": 2 if final else 1,
-        "phase": _GET_UP,
-        "hostel": (-1,) * tables.actors,
-        "plans": (None,) * tables.actors,
         "controller": controller,
-        "step": 0,
-        "queue": (),
-        "turn": None,
-        "altar_used": (0,) * tables.players,
         "order": _order_a(track, start),
     }
+
+
+_FRESH_ROUND = ("round fields", "the same every round")
+"""``Tables.memo`` key of the round fields that are the same at the start of every round."""
 
 
 def queue_for(state: State, location: Location) -> tuple[int, ...]:
@@ -487,20 +506,30 @@ def prepare_round(state: State) -> State:
 def refill_market(state: State) -> State:
     """R0.55 (A0.4): ``top_up`` refills every empty booth from the bag in fill order (R0.10);
     ``redraw_all`` first returns every displayed tile to the bag, then fills all booths."""
-    bag = list(state.bag)
-    booths = [list(slots) for slots in state.booths]
+    booths = state.booths
     if state.config.market_refill is _REDRAW_ALL:
+        bag = list(state.bag)
         for slots in booths:
             bag.extend(tile for tile in slots if tile is not None)
-            slots[:] = [None] * len(slots)
         bag.sort()
-    chance = state.chance
-    for slots in booths:
-        if any(slots):
-            continue
-        drawn, chance = draw_several(chance, "market", bag, min(len(slots), len(bag)), rule="A0.18")
-        slots[: len(drawn)] = drawn
-    return evolve(state, chance=chance, bag=tuple(bag), booths=tuple(tuple(s) for s in booths))
+        empty = list(range(len(booths)))
+    else:
+        empty = [booth for booth, slots in enumerate(booths) if not any(slots)]
+        if not empty:
+            return state
+        bag = list(state.bag)
+    # the booths in fill order draw one after another from the same bag: one run of draws,
+    # dealt out booth by booth (a booth the bag runs out in keeps its other slots empty)
+    want = sum(len(booths[booth]) for booth in empty)
+    drawn, chance = draw_several(state.chance, "market", bag, min(want, len(bag)), rule="A0.18")
+    filled = list(booths)
+    taken = 0
+    for booth in empty:
+        size = len(booths[booth])
+        tiles = tuple(drawn[taken : taken + size])
+        taken += len(tiles)
+        filled[booth] = tiles + (None,) * (size - len(tiles))
+    return evolve(state, chance=chance, bag=tuple(bag), booths=tuple(filled))
 
 
 @implements("R0.56", "A0.12")
@@ -512,7 +541,7 @@ def pay_income(state: State) -> State:
 
 def _income(state: State) -> dict[str, Any]:
     """The money fields after R0.56's income."""
-    income = tuple(len(state.held[seat]) for seat in range(state.tables.players))
+    income = tuple(map(len, state.held[: state.tables.players]))  # the seats: Leonardo comes after
     return {
         "money": tuple(map(add, state.money, income)),
         "supply_money": state.supply_money - sum(income),
@@ -539,20 +568,41 @@ def rotate_start_spaces(state: State) -> State:
 
 
 def _rotated_start(state: State) -> tuple[int, ...]:
-    """The start spaces after R0.58's rotation (A0.8)."""
-    waiting = sorted((space, actor) for actor, space in enumerate(state.start) if space > 0)
+    """The start spaces after R0.58's rotation (A0.8), each way to stand on them worked out
+    once per config (in Tables.memo, at most ``_ROTATIONS_KEPT`` of them)."""
+    rotations: dict[tuple[int, ...], tuple[int, ...]] | None = state.tables.memo.get(_ROTATED)
+    if rotations is None:
+        rotations = state.tables.memo[_ROTATED] = {}
+    found = rotations.get(state.start)
+    if found is None:
+        found = _rotation(state.start, state.config)
+        if len(rotations) < _ROTATIONS_KEPT:
+            rotations[state.start] = found
+    return found
+
+
+_ROTATED = ("start spaces", "rotated")
+"""``Tables.memo`` key of ``_rotated_start``'s rotations (start spaces -> rotated)."""
+_ROTATIONS_KEPT = 1 << 10
+"""A game has a few ways to stand on the start spaces (at most 5**4 = 625); a state read from
+elsewhere may bring others: they are worked out each time once this many are kept."""
+
+
+def _rotation(start: tuple[int, ...], config: GameConfig) -> tuple[int, ...]:
+    """``start`` after R0.58's rotation (A0.8)."""
+    waiting = sorted((space, actor) for actor, space in enumerate(start) if space > 0)
     if len(waiting) < 2:
-        return state.start
+        return start
     spaces = [space for space, _ in waiting]
     actors = [actor for _, actor in waiting]
-    if state.config.start_rotation is _FRONT_TO_REAR:
+    if config.start_rotation is _FRONT_TO_REAR:
         actors = actors[-1:] + actors[:-1]
     else:
         actors = actors[1:] + actors[:1]
-    start = list(state.start)
+    rotated = list(start)
     for space, actor in zip(spaces, actors):  # noqa: B905 (two lists of one list's items)
-        start[actor] = space
-    return tuple(start)
+        rotated[actor] = space
+    return tuple(rotated)
 
 
 @implements("R0.63", "R0.64", "R0.52", "R0.79")

@@ -10,12 +10,13 @@ stores.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import chain
 from typing import Any
 
 from attrs import field, frozen
 
 from .errors import IllegalAction
-from .rng import next_below, seed_state
+from .rng import below_run, next_below, seed_state
 
 Outcome = tuple[str, str]
 """``(kind of draw, outcome)``, e.g. ``("market", "M05")``."""
@@ -24,13 +25,15 @@ Outcome = tuple[str, str]
 class Log(Sequence[Outcome]):
     """The log of a game's draws as a persistent list: a draw adds one cell on top of the log
     before it (O(1), every later state shares the cells before it) instead of copying the whole
-    log. It reads, compares and hashes as the tuple of its outcomes; the tuple is built only
-    when something reads it as a whole (a record being written, a slice)."""
+    log; a run of draws in a row (a deal, a shuffle) adds one cell holding the run. It reads,
+    compares and hashes as the tuple of its outcomes; the tuple is built only when something
+    reads it as a whole (a record being written, a slice)."""
 
-    __slots__ = ("_flat", "_hash", "before", "outcome", "size")
+    __slots__ = ("_flat", "_hash", "before", "items", "size")
 
     before: Log | None
-    outcome: Outcome | None
+    items: tuple[Outcome, ...]
+    """The outcomes this cell adds (one draw, or a run of draws), first one first."""
     size: int
     _flat: tuple[Outcome, ...] | None
     _hash: int | None
@@ -38,38 +41,43 @@ class Log(Sequence[Outcome]):
     def __init__(self, outcomes: Sequence[Outcome] = ()) -> None:
         flat = tuple(outcomes)
         self.before = None
-        self.outcome = flat[-1] if flat else None
+        self.items = flat
         self.size = len(flat)
         self._flat = flat
         self._hash = None
 
     @staticmethod
-    def _cell(outcome: Outcome, before: Log | None) -> Log:
+    def _cell(items: tuple[Outcome, ...], before: Log | None) -> Log:
+        """A cell adding ``items`` (one or more outcomes) on top of ``before``."""
         cell = object.__new__(Log)
         if before is not None and before.size == 0:
             before = None
         cell.before = before
-        cell.outcome = outcome
-        cell.size = 1 if before is None else before.size + 1
+        cell.items = items
+        cell.size = len(items) if before is None else before.size + len(items)
         cell._flat = None
         cell._hash = None
         return cell
 
     def then(self, outcome: Outcome) -> Log:
         """This log with ``outcome`` drawn next."""
-        return Log._cell(outcome, self)
+        return Log._cell((outcome,), self)
+
+    def then_all(self, outcomes: tuple[Outcome, ...]) -> Log:
+        """This log with ``outcomes`` drawn next, one after another (one cell for the run)."""
+        return Log._cell(outcomes, self) if outcomes else self
 
     def _tuple(self) -> tuple[Outcome, ...]:
         flat = self._flat
         if flat is None:
-            found: list[Outcome] = []
+            runs: list[tuple[Outcome, ...]] = []
             cell: Log | None = self
             while cell is not None and cell._flat is None:
-                assert cell.outcome is not None
-                found.append(cell.outcome)
+                runs.append(cell.items)
                 cell = cell.before
-            found.reverse()
-            flat = self._flat = (*(() if cell is None else cell._flat or ()), *found)
+            runs.reverse()
+            base = () if cell is None else cell._flat or ()
+            flat = self._flat = tuple(chain(base, *runs))
         return flat
 
     def __len__(self) -> int:
@@ -88,9 +96,10 @@ class Log(Sequence[Outcome]):
             if self.size != other.size:
                 return False
             while a is not b and a is not None and b is not None:
-                if a._flat is not None or b._flat is not None:
+                if a._flat is not None or b._flat is not None or len(a.items) != len(b.items):
+                    # a flat log, or runs cut differently (one replayed draw by draw)
                     return a._tuple() == b._tuple()
-                if a.outcome != b.outcome:
+                if a.items != b.items:
                     return False
                 a, b = a.before, b.before
             return True
@@ -216,13 +225,10 @@ def draw_several(
             index, chance = draw(chance, kind, pool, rule=rule)
             drawn.append(pool.pop(index))
         return drawn, chance
-    rng, log = chance.rng, chance.log
-    cell = Log._cell
-    for _ in range(count):
-        index, rng = next_below(rng, len(pool))
-        item = pool.pop(index)
-        drawn.append(item)
-        log = cell((kind, item), log)
+    indices, rng = below_run(chance.rng, len(pool), count)
+    pop = pool.pop
+    drawn = [pop(index) for index in indices]
+    log = chance.log.then_all(tuple([(kind, item) for item in drawn]))
     return drawn, _next_chance(rng, log, chance.script, chance)
 
 
@@ -235,8 +241,9 @@ def draw_counted(
     generator state. Returns the index in ``names`` of each item drawn. Without recorded
     outcomes the pool is never built: the item is found by counting through ``counts``."""
     drawn: list[int] = []
-    if count > sum(counts):
-        raise ValueError(f"{count} draws from a bag of {sum(counts)}")
+    total = sum(counts)
+    if count > total:
+        raise ValueError(f"{count} draws from a bag of {total}")
     if chance.script or chance.scripted_only:
         for _ in range(count):
             pool = tuple(
@@ -247,19 +254,15 @@ def draw_counted(
             counts[item] -= 1
             drawn.append(item)
         return drawn, chance
-    rng, log = chance.rng, chance.log
-    cell = Log._cell
-    total = sum(counts)
-    for _ in range(count):
-        index, rng = next_below(rng, total)
+    indices, rng = below_run(chance.rng, total, count)
+    for index in indices:
         item = 0
         while index >= counts[item]:
             index -= counts[item]
             item += 1
         counts[item] -= 1
-        total -= 1
         drawn.append(item)
-        log = cell((kind, names[item]), log)
+    log = chance.log.then_all(tuple([(kind, names[item]) for item in drawn]))
     return drawn, _next_chance(rng, log, chance.script, chance)
 
 

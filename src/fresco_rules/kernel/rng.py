@@ -56,3 +56,25 @@ def next_below(state: int, bound: int) -> tuple[int, int]:
         value = z ^ (z >> 31)
         if value < limit:
             return value % bound, state
+
+
+def below_run(state: int, bound: int, count: int) -> tuple[list[int], int]:
+    """``count`` calls of ``next_below`` with the bounds ``bound``, ``bound - 1``, ... (draws
+    from a pool that shrinks by one item each time), in one loop: the same values and the same
+    final state as the calls one after another."""
+    values: list[int] = []
+    limits = _LIMITS
+    for below in range(bound, bound - count, -1):
+        limit = limits.get(below)
+        if limit is None:
+            limit = _limit(below)
+        while True:
+            # next_below's step, inlined
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                values.append(value % below)
+                break
+    return values, state

@@ -114,6 +114,7 @@ def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass,
 
 
 _GLASS_NAMES = tuple(g.value for g in GLASS)
+_NO_GLASS: GlassCounts = (0,) * len(GLASS)
 
 
 @frozen
@@ -193,29 +194,32 @@ class Glaziers(ModuleRules):
         into workbench slots 0-5; R6.4: the 26 glass tokens in the bag and 2 per player drawn
         into the offer; R6.5: each player's Glassworks tile. R6.24: none for Leonardo."""
         players = state.tables.players
+        # every workbench slot is empty: slot 0 first, one draw each while the pile lasts (as
+        # _fill_workbench turns them up), made before the state holds the glass state
+        pile = list(self.windows)
+        slots = len(self.bench_prices)
+        shown, chance = draw_several(
+            state.chance, "window", pile, min(slots, len(pile)), rule="R6.2"
+        )
         glass = GlassState(
             bag=self.box,
             offer=(0,) * len(GLASS),
             held=((0,) * len(GLASS),) * players,
             reserve=(0,) * len(GLASS),
-            pile=self.windows,
-            workbench=(None,) * len(self.bench_prices),
+            pile=tuple(pile),
+            workbench=(*shown, *(None,) * (slots - len(shown))),
             openings=(None,) * (GRID * GRID),
             covers=(None,) * players,
             altar_used=(False,) * players,
         )
-        state = evolve(state, glass=glass)
-        state = _fill_workbench(state, "R6.2")
+        state = evolve(state, glass=glass, chance=chance)
         return _fill_offer(state, self.offer_per_player * players, "R6.4")
 
-    def begin_round(self, state: State) -> State:
-        """R6.21: the Glassworks tiles are back behind the screens (nothing decided yet);
-        A6.10: no altar window used this round."""
-        g = _glass(state)
-        players = state.tables.players
-        return evolve(
-            state, glass=evolve(g, covers=(None,) * players, altar_used=(False,) * players)
-        )
+    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+        """R6.21: at the start of every round the Glassworks tiles are back behind the screens
+        (nothing decided yet); A6.10: no altar window used this round."""
+        players = tables.players
+        return "glass", {"covers": (None,) * players, "altar_used": (False,) * players}
 
     @implements("R6.21", "R6.22", "R6.23", "R6.24", "A6.3", "A6.9")
     def prepare_round(self, state: State) -> State:
@@ -226,9 +230,8 @@ class Glaziers(ModuleRules):
         ``end_of_round``: every empty workbench slot is refilled from the pile."""
         g = _glass(state)
         count = self.offer_per_player * state.tables.players
-        state = _fill_offer(
-            state, count, "R6.23", offer=(0,) * len(GLASS), reserve=_add(g.reserve, g.offer)
-        )
+        reserve = tuple(map(add, g.reserve, g.offer))
+        state = _fill_offer(state, count, "R6.23", offer=_NO_GLASS, reserve=reserve)
         if self.refill is _END_OF_ROUND:
             state = _fill_workbench(state, "A6.3")
         return state
@@ -562,18 +565,20 @@ def _fill_offer(
     g = _glass(state)
     bag, shown, chance = list(g.bag), list(g.offer if offer is None else offer), state.chance
     reserve = g.reserve if reserve is None else reserve
-    left = count
+    left, in_bag = count, sum(bag)
     while left > 0:
-        if not sum(bag):
+        if not in_bag:
             if not sum(reserve):
                 break
-            bag, reserve = list(_add(tuple(bag), reserve)), (0,) * len(GLASS)
+            bag, reserve = list(map(add, bag, reserve)), _NO_GLASS
+            in_bag = sum(bag)
         # the draws until the bag runs out, in one run (one draw at a time, as from the pool)
-        run = min(left, sum(bag))
+        run = min(left, in_bag)
         drawn, chance = draw_counted(chance, "glass", _GLASS_NAMES, bag, run, rule=rule)
         for index in drawn:
             shown[index] += 1
-        left -= len(drawn)
+        left -= run
+        in_bag -= run
     return evolve(
         state,
         chance=chance,

@@ -54,6 +54,13 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return tuple(items)
 
 
+@lru_cache(maxsize=64)
+def _sorted_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """Each pile's cards sorted, the pool its shuffle draws from (the same for every game of a
+    config: worked out once)."""
+    return tuple(tuple(sorted(pile)) for pile in piles)
+
+
 def _portraits(state: State) -> PortraitState:
     assert state.portraits is not None
     return state.portraits
@@ -115,8 +122,8 @@ class PortraitRules(ModuleRules):
         deck holds fewer)."""
         chance = state.chance
         deck: list[str] = []
-        for pile in self.piles:
-            shuffled, chance = draw_several(chance, "portrait", sorted(pile), len(pile), rule="M.7")
+        for pile in _sorted_piles(self.piles):
+            shuffled, chance = draw_several(chance, "portrait", list(pile), len(pile), rule="M.7")
             deck += shuffled
         shown = tuple(deck[: self.display_size])
         display = shown + (None,) * (self.display_size - len(shown))
@@ -135,12 +142,15 @@ class PortraitRules(ModuleRules):
     def begin_round(self, state: State) -> State:
         """M.5/R1.21 (A1.9): a round at whose start the portrait deck is empty is the final
         round, played on side 2 (R1.22: the studio stays, so portraits can still be taken)."""
-        p = _portraits(state)
-        actors, players = state.tables.actors, state.tables.players
-        p = evolve(p, taken=(0,) * actors, sexton_used=(0,) * players, sexton_armed=False)
-        if not p.deck and not state.final:
-            return evolve(state, portraits=p, final=True, side=2)
-        return evolve(state, portraits=p)
+        if not _portraits(state).deck and not state.final:
+            return evolve(state, final=True, side=2)
+        return state
+
+    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+        """At the start of every round nobody has taken a portrait (R1.5, A1.1) or moved the
+        Sexton (R1.11) this round, and no Sexton restoration is due (A1.3)."""
+        marks = {"taken": (0,) * tables.actors, "sexton_used": (0,) * tables.players}
+        return "portraits", {**marks, "sexton_armed": False}
 
     @implements("R1.20", "R1.12", "M.3", "M.4", "AM.1", "A1.9", "A1.4")
     def prepare_round(self, state: State) -> State:
@@ -155,6 +165,8 @@ class PortraitRules(ModuleRules):
             p, deck=p.deck[self.display_size :], display=display, removed=(*p.removed, *left)
         )
         pay = tuple(self._count(p, seat, SERVANT) for seat in range(state.tables.players))
+        if not any(pay):  # no God's servant held: the money stays
+            return evolve(state, portraits=p)
         return evolve(
             state,
             portraits=p,

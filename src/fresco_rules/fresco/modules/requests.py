@@ -109,9 +109,9 @@ class Requests(ModuleRules):
         )
         return evolve(state, requests=requests)
 
-    def begin_round(self, state: State) -> State:
-        q = _requests(state)
-        return evolve(state, requests=evolve(q, used=(False,) * state.tables.actors))
+    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+        """R2.4: at the start of every round nobody has fulfilled a request this round."""
+        return "requests", {"used": (False,) * tables.actors}
 
     @implements("R2.14")
     def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
@@ -166,6 +166,8 @@ class Requests(ModuleRules):
         tiles pay nothing: they are no longer loose. R2.12: no income after the final round
         (this step is never reached then)."""
         q = _requests(state)
+        if not any(q.stacks):  # no stack pays anything
+            return state
         money = list(state.money)
         paints = list(state.paints)
         supply_money, supply_paints = state.supply_money, state.supply_paints

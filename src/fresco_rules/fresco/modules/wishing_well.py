@@ -177,21 +177,18 @@ class WishingWell(ModuleRules):
             ),
         )
 
-    def begin_round(self, state: State) -> State:
+    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
         """A new round: no card used yet (R4.8) and no pennies placed (R4.3)."""
-        w = _well(state)
-        players = state.tables.players
-        return evolve(
-            state,
-            well=evolve(
-                w, placed=(False,) * players, played=((),) * players, musician=-1, bound=""
-            ),
-        )
+        players = tables.players
+        marks = {"placed": (False,) * players, "played": ((),) * players}
+        return "well", {**marks, "musician": -1, "bound": ""}
 
     @implements("R4.13")
     def prepare_round(self, state: State) -> State:
         """R4.13: in round preparation the pennies in the well go back to the general supply."""
         w = _well(state)
+        if not w.well:  # nothing to return
+            return state
         return evolve(state, well=evolve(w, supply=w.supply + w.well, well=0))
 
     @implements("R4.14")
