@@ -370,27 +370,28 @@ class Glaziers(ModuleRules):
         R6.25 (A6.11): Leonardo takes the price-0 window without paying. R6.15/R6.16: the
         player then hands in glass if he holds any matching token (else nothing). R6.19
         (A6.10): after an altar restoration he may hand in glass for the altar window."""
-        g = _glass(state)
         if stage == WINDOW:
             if r.segment not in self.bordering:
                 return state, r, False
-            if not any(g.workbench):
+            if not any(_glass(state).workbench):
                 state = _fill_workbench(state, "A6.3", first_only=True)
-                g = _glass(state)
             if state.is_leonardo(r.actor):
-                return (*_take_window(state, r, 0, price=0), False)
+                changes, r = _take_window(state, r, 0, price=0)
+                return evolve(state, **changes), r, False
             options = self._window_options(state, r.actor)
             if len(options) == 1:
                 price = self.bench_prices[options[0]]
-                return (*_take_window(state, r, options[0], price=price), False)
+                changes, r = _take_window(state, r, options[0], price=price)
+                return evolve(state, **changes), r, False
             return state, r, True
         if stage == GLASS_STAGE:
             if r.window is None or state.is_leonardo(r.actor):
                 return state, r, False
-            held = g.held[r.actor]
+            held = _glass(state).held[r.actor]
             due = any(held[GLASS_INDEX[pane]] for pane in self.panes[r.window])
             return state, r, due
         # the altar window
+        g = _glass(state)
         if self.altar_once and g.altar_used[r.actor]:
             return state, r, False
         held = g.held[r.actor]
@@ -605,26 +606,20 @@ def _fill_workbench(
 
 def _take_window(
     state: State, r: Restoration, slot: int, *, price: int
-) -> tuple[State, Restoration]:
+) -> tuple[dict[str, object], Restoration]:
     """R6.12: pay the slot price and put the window into the segment's opening (the gap closes
-    when the restoration ends, R6.13)."""
+    when the restoration ends, R6.13): the fields that change, for the caller's new state."""
     g = _glass(state)
     window = g.workbench[slot]
     assert window is not None and r.segment is not None
     index = r.segment[0] * GRID + r.segment[1]
     bench = (*g.workbench[:slot], None, *g.workbench[slot + 1 :])
     openings = (*g.openings[:index], window, *g.openings[index + 1 :])
-    glass = evolve(g, workbench=bench, openings=openings)
+    changes: dict[str, object] = {"glass": evolve(g, workbench=bench, openings=openings)}
     if price:
-        state = evolve(
-            state,
-            glass=glass,
-            money=turns._replace(state.money, r.actor, state.money[r.actor] - price),
-            supply_money=state.supply_money + price,
-        )
-    else:
-        state = evolve(state, glass=glass)
-    return state, evolve(r, window=window)
+        changes["money"] = turns._replace(state.money, r.actor, state.money[r.actor] - price)
+        changes["supply_money"] = state.supply_money + price
+    return changes, evolve(r, window=window)
 
 
 # --- actions -------------------------------------------------------------------------------------
@@ -759,8 +754,8 @@ def do_take_window(state: State, action: TakeWindow) -> State:
     r = state.restoring
     assert r is not None
     price = _rules(state).bench_prices[action.slot]
-    state, r = _take_window(state, r, action.slot, price=price)
-    return turns.continue_restoration(state, r)
+    changes, r = _take_window(state, r, action.slot, price=price)
+    return turns.continue_restoration(state, r, changes)
 
 
 @implements("R6.15", "R6.16", "R6.19", "A6.7")
@@ -819,11 +814,8 @@ def do_hand_in_glass(state: State, action: HandInGlass) -> State:
     altar_used = g.altar_used
     if r.segment is None and action.glass:
         altar_used = (*altar_used[: r.actor], True, *altar_used[r.actor + 1 :])
-    state = evolve(
-        state,
-        glass=evolve(g, held=held, reserve=_add(g.reserve, tokens), altar_used=altar_used),
-    )
-    return turns.continue_restoration(state, evolve(r, glass=tuple(action.glass)))
+    glass = evolve(g, held=held, reserve=_add(g.reserve, tokens), altar_used=altar_used)
+    return turns.continue_restoration(state, evolve(r, glass=tuple(action.glass)), {"glass": glass})
 
 
 # --- text for people -----------------------------------------------------------------------------
