@@ -116,6 +116,33 @@ def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass,
 _GLASS_NAMES = tuple(g.value for g in GLASS)
 
 
+@lru_cache(maxsize=1 << 12)
+def _window_choice(actor: int, segment: Segment, slots: tuple[int, ...]) -> Pending:
+    """R6.12: the window decision of ``actor`` restoring ``segment`` from the payable workbench
+    ``slots`` (a frozen record, built once per case: the flow asks at every step)."""
+    return Pending(
+        actor,
+        "R6.12",
+        f"choose the window for segment {segment_label(segment)} first",
+        tuple(TakeWindow(slot) for slot in slots),
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _glass_choice(
+    actor: int, window: str | None, panes: tuple[Glass, ...], held: GlassCounts
+) -> Pending:
+    """R6.15/R6.19: the glass decision of ``actor`` holding ``held`` for ``window``'s
+    ``panes`` (None: the altar window), built once per case like ``_window_choice``."""
+    if window is None:
+        return Pending(
+            actor, "R6.19", "hand in glass for the altar window first", _hand_ins(panes, held)
+        )
+    return Pending(
+        actor, "R6.15", f"hand in glass for the window {window} first", _hand_ins(panes, held)
+    )
+
+
 @frozen
 class Glaziers(ModuleRules):
     """The rules of module 6 with its tables (component-data.md 7) and options (A6.x)."""
@@ -414,29 +441,14 @@ class Glaziers(ModuleRules):
             return None
         r = state.restoring
         assert r is not None
-        held = _glass(state).held[r.actor]
         if stage[1] == WINDOW:
             assert r.segment is not None  # windows go with segment restorations (R6.12)
-            return Pending(
-                r.actor,
-                "R6.12",
-                f"choose the window for segment {segment_label(r.segment)} first",
-                tuple(TakeWindow(slot) for slot in self._window_options(state, r.actor)),
-            )
+            return _window_choice(r.actor, r.segment, self._window_options(state, r.actor))
+        held = _glass(state).held[r.actor]
         if stage[1] == GLASS_STAGE:
             assert r.window is not None
-            return Pending(
-                r.actor,
-                "R6.15",
-                f"hand in glass for the window {r.window} first",
-                _hand_ins(self.panes[r.window], held),
-            )
-        return Pending(
-            r.actor,
-            "R6.19",
-            "hand in glass for the altar window first",
-            _hand_ins(self.altar_panes, held),
-        )
+            return _glass_choice(r.actor, r.window, self.panes[r.window], held)
+        return _glass_choice(r.actor, None, self.altar_panes, held)
 
     @implements("R6.15", "R6.17", "R6.19", "R6.25", "A6.7", "A6.11", "R3.16")
     def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
