@@ -192,13 +192,17 @@ class ModuleRules:
     def enter_stage(
         self, state: State, r: Restoration, stage: str
     ) -> tuple[State, Restoration, bool]:
-        """Begin a stage: (state, restoration, True when a decision is due now)."""
+        """Begin a stage: (state, restoration, True when a decision is due now). ``r.step``
+        still names the stage the restoration last waited at (-1 at first): the flow sets it
+        to this stage only when the restoration waits here (``turns.continue_restoration``)."""
         return state, r, False
 
     def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
         return parts
 
     def finish_restoration(self, state: State, r: Restoration) -> State:
+        """After a restoration is scored: ``state`` is the one it leaves (the tile taken, the
+        score in ``state.scored``, the painter moved or its track choice pending)."""
         return state
 
     def prepare_round(self, state: State) -> State:

@@ -86,11 +86,11 @@ _is_int = is_int
 
 
 def _is_segment(value: object) -> bool:
-    return (
-        type(value) is tuple
-        and len(value) == 2
-        and all(_is_int(x) and 0 <= x < GRID for x in value)
-    )
+    # unrolled, with the exact type tests of ``is_int``: every restoration is checked
+    if type(value) is not tuple or len(value) != 2:
+        return False
+    row, col = value
+    return type(row) is int and type(col) is int and 0 <= row < GRID and 0 <= col < GRID
 
 
 def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> IllegalAction:
@@ -643,7 +643,11 @@ def do_restore(state: State, action: Restore) -> State:
     actor, segment = turn.actor, action.segment
     tile = state.tile_at(segment)
     assert tile is not None
-    changes: dict[str, Any] = {}
+    changes: dict[str, Any] = {
+        "turn": evolve(
+            turn, left=turn.left - 1, bishop_moved=turn.bishop_moved or action.bishop_to is not None
+        )
+    }
     bishop = state.bishop
     if action.bishop_to is not None:
         bishop = action.bishop_to
@@ -653,16 +657,12 @@ def do_restore(state: State, action: Restore) -> State:
         need = state.tables.fresco_pieces[tile]
         changes["paints"] = _replace(state.paints, actor, add_paints(state.paints[actor], need, -1))
         changes["supply_paints"] = add_paints(state.supply_paints, need)
-    state = evolve(
-        state,
-        bishop=bishop,
-        turn=evolve(
-            turn, left=turn.left - 1, bishop_moved=turn.bishop_moved or action.bishop_to is not None
-        ),
-        **changes,
-    )
-    value = state.tables.fresco_value[tile]
-    return start_restoration(state, Restoration(actor, segment, tile, value, bishop))
+    restoration = Restoration(actor, segment, tile, state.tables.fresco_value[tile], bishop)
+    if not state.tables.modules:
+        # no module stage reads the state in between: the hand-in and the scoring in one new
+        # state (the scoring reads none of the hand-in's fields, and sets the bishop itself)
+        return _complete(state, restoration, changes)
+    return start_restoration(evolve(state, bishop=bishop, **changes), restoration)
 
 
 @implements("R6.26", "A6.13", "G.6")
@@ -676,16 +676,27 @@ def start_restoration(state: State, restoration: Restoration) -> State:
     return complete_restoration(state, restoration)
 
 
-def continue_restoration(state: State, restoration: Restoration) -> State:
+def continue_restoration(
+    state: State, restoration: Restoration, changes: dict[str, Any] | None = None
+) -> State:
     """Enter the module stages after ``restoration.step`` until one needs a decision (the
-    restoration then waits in ``state.restoring``), else score it."""
+    restoration then waits in ``state.restoring``, its ``step`` at that stage), else score it
+    (its ``step`` at the last stage). The stages entered in between see the ``step`` the
+    restoration had (``ModuleRules.enter_stage``): one new record when it waits or is scored,
+    not one per stage. ``changes``: fields the stage action changed (a decision that continues
+    the restoration), made in the first new state (the scoring's, when no stage is left)."""
     stages = ext.stages(state, restoration)
-    for index in range(restoration.step + 1, len(stages)):
+    first, count = restoration.step + 1, len(stages)
+    if first >= count:
+        return _complete(state, restoration, {} if changes is None else changes)
+    if changes is not None:
+        state = evolve(state, **changes)
+    for index in range(first, count):
         module, stage = stages[index]
-        state, restoration, due = module.enter_stage(state, evolve(restoration, step=index), stage)
+        state, restoration, due = module.enter_stage(state, restoration, stage)
         if due:
-            return evolve(state, restoring=restoration)
-    return complete_restoration(state, restoration)
+            return evolve(state, restoring=evolve(restoration, step=index))
+    return _complete(state, evolve(restoration, step=count - 1), {})
 
 
 @implements("R0.40", "R0.41", "R0.42", "R0.61", "R0.77", "A0.13", "G.6")
@@ -695,13 +706,19 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
     face down and the bishop moves onto the segment. R0.77: Leonardo's fresco painter follows.
     R0.61 (A0.13): the last tile of a side-1 round makes that round the final one. An altar
     restoration scores its altar VP (plus the altar window) and gives no tile."""
-    r = restoration
+    return _complete(state, restoration, {})
+
+
+def _complete(state: State, r: Restoration, changes: dict[str, Any]) -> State:
+    """``complete_restoration`` with ``changes`` (fields an earlier step of the same action
+    changed, none of which the scoring reads) in the same new state."""
     actor, segment = r.actor, r.segment
     if segment is None:
-        parts = ScoreParts(fresco=r.base)
+        parts = _base_parts(r.base, 0)
     else:
-        parts = ScoreParts(fresco=r.base, bishop=bishop_bonus(segment, r.bishop))
-    if state.tables.modules:
+        parts = _base_parts(r.base, BISHOP_BONUS[segment, r.bishop])
+    modules = state.tables.modules
+    if modules:
         parts = ext.score_parts(state, r, parts)
     points = restoration_points(
         fresco=parts.fresco,
@@ -711,24 +728,39 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
         extra=parts.extra,
         penalty=parts.penalty,
     )
-    # a scored restoration no longer waits: one new state for every change, before the modules
-    # finish theirs (their hooks read the state the restoration leaves)
-    changes: dict[str, Any] = {} if state.restoring is None else {"restoring": None}
+    # a scored restoration no longer waits, and its painter moves (R0.41): one new state for
+    # every change, before the modules finish theirs (their hooks read the state it leaves)
+    if state.restoring is not None:
+        changes["restoring"] = None
     if segment is not None:
         assert r.tile is not None
         index = segment[0] * GRID + segment[1]
         cathedral = _replace(state.cathedral, index, None)
-        changes |= {
-            "cathedral": cathedral,
-            "held": _replace(state.held, actor, (*state.held[actor], r.tile)),
-            "bishop": segment,
-            "leonardo_at": segment if actor == state.tables.leonardo else state.leonardo_at,
-            "final": state.final or all(t is None for t in cathedral),
-        }
-    state = evolve(state, scored=Scored(r, parts, points), **changes)
-    if state.tables.modules:
+        changes["cathedral"] = cathedral
+        changes["held"] = _replace(state.held, actor, (*state.held[actor], r.tile))
+        changes["bishop"] = segment
+        changes["leonardo_at"] = segment if actor == state.tables.leonardo else state.leonardo_at
+        changes["final"] = state.final or cathedral.count(None) == len(cathedral)
+    changes["scored"] = Scored(r, parts, points)
+    changes.update(painter_changes(state, actor, points))
+    state = evolve(state, **changes)
+    if modules:
         state = ext.finish_restoration(state, r)
-    return move_painter(state, actor, points)
+    return state
+
+
+@cache
+def _base_parts(fresco: int, bishop: int) -> ScoreParts:
+    """The base game's terms of a restoration (R0.40/R0.41), one record per pair (a frozen
+    record, so restorations share it)."""
+    return ScoreParts(fresco=fresco, bishop=bishop)
+
+
+BISHOP_BONUS: dict[tuple[Segment, Segment], int] = {
+    (segment, bishop): bishop_bonus(segment, bishop) for segment in SEGMENTS for bishop in SEGMENTS
+}
+"""R0.40's bonus for each (restored segment, bishop) pair on the grid, worked out once by
+``bishop_bonus`` (a restoration's cells are on the grid: its validator checked them)."""
 
 
 @implements("R0.43", "R0.44", "R0.45", "A0.6", "A0.20")
@@ -777,16 +809,17 @@ def do_altar(state: State, action: RestoreAltar) -> State:
     assert turn is not None
     actor = turn.actor
     need = _counts(tuple(action.paints))
-    state = evolve(
-        state,
-        paints=_replace(state.paints, actor, add_paints(state.paints[actor], need, -1)),
-        supply_paints=add_paints(state.supply_paints, need),
-        altar_used=_replace(state.altar_used, actor, state.altar_used[actor] + 1),
-        turn=evolve(turn, left=turn.left - 1),
-    )
+    changes: dict[str, Any] = {
+        "paints": _replace(state.paints, actor, add_paints(state.paints[actor], need, -1)),
+        "supply_paints": add_paints(state.supply_paints, need),
+        "altar_used": _replace(state.altar_used, actor, state.altar_used[actor] + 1),
+        "turn": evolve(turn, left=turn.left - 1),
+    }
     points = altar_points(action.paints, bonus=state.tables.altar_bonus)
     altar = Restoration(actor, None, None, points, state.bishop)
-    return start_restoration(state, altar)
+    if not state.tables.modules:  # the hand-in and the scoring in one new state (do_restore)
+        return _complete(state, altar, changes)
+    return start_restoration(evolve(state, **changes), altar)
 
 
 @implements("R0.41", "R0.50", "R0.51", "R0.53", "A0.11")
@@ -794,24 +827,32 @@ def move_painter(state: State, actor: int, gain: int) -> State:
     """R0.41/R0.50: move the actor's painter by its gain. R0.51 (A0.11): if the target is taken,
     ``choice`` leaves the owner to pick the nearest free space behind or in front (a pending
     decision when both exist); ``forward`` takes the one in front. R0.53: Leonardo's painter
-    blocks spaces like any other."""
-    others = [space for a, space in enumerate(state.track) if a != actor and space > 0]
+    blocks spaces like any other. (``painter_changes`` gives the same as field changes.)"""
+    changes = painter_changes(state, actor, gain)
+    return evolve(state, **changes) if changes else state
+
+
+def painter_changes(state: State, actor: int, gain: int) -> dict[str, Any]:
+    """``move_painter``'s field changes, for a caller that makes one new state of them and its
+    own (none when the painter stays)."""
+    track = state.track
+    others = [space for a, space in enumerate(track) if a != actor and space > 0]
     forward = state.config.track_collision is _FORWARD
-    options = track_options(others, state.track[actor], gain, forward_only=forward)
+    options = track_options(others, track[actor], gain, forward_only=forward)
     if len(options) > 1:
-        return evolve(state, pending_track=options)
-    return _place_painter(state, actor, options[0])
+        return {"pending_track": options}
+    return _placed(state, actor, options[0])
 
 
-def _place_painter(state: State, actor: int, space: int) -> State:
+def _placed(state: State, actor: int, space: int) -> dict[str, Any]:
+    """The fields after the actor's painter is put on ``space`` (none when it is there)."""
     if space == state.track[actor]:
-        return state
-    return evolve(
-        state,
-        track=_replace(state.track, actor, space),
-        start=_replace(state.start, actor, 0),
-        pending_track=(),
-    )
+        return {}
+    return {
+        "track": _replace(state.track, actor, space),
+        "start": _replace(state.start, actor, 0),
+        "pending_track": (),
+    }
 
 
 @implements("R0.51")
@@ -832,7 +873,7 @@ def check_track_space(state: State, action: ChooseTrackSpace) -> IllegalAction |
 def do_track_space(state: State, action: ChooseTrackSpace) -> State:
     turn = state.turn
     assert turn is not None
-    return evolve(_place_painter(state, turn.actor, action.space), pending_track=())
+    return evolve(state, **_placed(state, turn.actor, action.space) | {"pending_track": ()})
 
 
 # --- studio, workshop, theatre (R0.46-R0.48) ------------------------------------------------

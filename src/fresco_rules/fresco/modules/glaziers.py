@@ -117,6 +117,33 @@ _GLASS_NAMES = tuple(g.value for g in GLASS)
 _NO_GLASS: GlassCounts = (0,) * len(GLASS)
 
 
+@lru_cache(maxsize=1 << 12)
+def _window_choice(actor: int, segment: Segment, slots: tuple[int, ...]) -> Pending:
+    """R6.12: the window decision of ``actor`` restoring ``segment`` from the payable workbench
+    ``slots`` (a frozen record, built once per case: the flow asks at every step)."""
+    return Pending(
+        actor,
+        "R6.12",
+        f"choose the window for segment {segment_label(segment)} first",
+        tuple(TakeWindow(slot) for slot in slots),
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _glass_choice(
+    actor: int, window: str | None, panes: tuple[Glass, ...], held: GlassCounts
+) -> Pending:
+    """R6.15/R6.19: the glass decision of ``actor`` holding ``held`` for ``window``'s
+    ``panes`` (None: the altar window), built once per case like ``_window_choice``."""
+    if window is None:
+        return Pending(
+            actor, "R6.19", "hand in glass for the altar window first", _hand_ins(panes, held)
+        )
+    return Pending(
+        actor, "R6.15", f"hand in glass for the window {window} first", _hand_ins(panes, held)
+    )
+
+
 @frozen
 class Glaziers(ModuleRules):
     """The rules of module 6 with its tables (component-data.md 7) and options (A6.x)."""
@@ -373,27 +400,28 @@ class Glaziers(ModuleRules):
         R6.25 (A6.11): Leonardo takes the price-0 window without paying. R6.15/R6.16: the
         player then hands in glass if he holds any matching token (else nothing). R6.19
         (A6.10): after an altar restoration he may hand in glass for the altar window."""
-        g = _glass(state)
         if stage == WINDOW:
             if r.segment not in self.bordering:
                 return state, r, False
-            if not any(g.workbench):
+            if not any(_glass(state).workbench):
                 state = _fill_workbench(state, "A6.3", first_only=True)
-                g = _glass(state)
             if state.is_leonardo(r.actor):
-                return (*_take_window(state, r, 0, price=0), False)
+                changes, r = _take_window(state, r, 0, price=0)
+                return evolve(state, **changes), r, False
             options = self._window_options(state, r.actor)
             if len(options) == 1:
                 price = self.bench_prices[options[0]]
-                return (*_take_window(state, r, options[0], price=price), False)
+                changes, r = _take_window(state, r, options[0], price=price)
+                return evolve(state, **changes), r, False
             return state, r, True
         if stage == GLASS_STAGE:
             if r.window is None or state.is_leonardo(r.actor):
                 return state, r, False
-            held = g.held[r.actor]
+            held = _glass(state).held[r.actor]
             due = any(held[GLASS_INDEX[pane]] for pane in self.panes[r.window])
             return state, r, due
         # the altar window
+        g = _glass(state)
         if self.altar_once and g.altar_used[r.actor]:
             return state, r, False
         held = g.held[r.actor]
@@ -416,29 +444,14 @@ class Glaziers(ModuleRules):
             return None
         r = state.restoring
         assert r is not None
-        held = _glass(state).held[r.actor]
         if stage[1] == WINDOW:
             assert r.segment is not None  # windows go with segment restorations (R6.12)
-            return Pending(
-                r.actor,
-                "R6.12",
-                f"choose the window for segment {segment_label(r.segment)} first",
-                tuple(TakeWindow(slot) for slot in self._window_options(state, r.actor)),
-            )
+            return _window_choice(r.actor, r.segment, self._window_options(state, r.actor))
+        held = _glass(state).held[r.actor]
         if stage[1] == GLASS_STAGE:
             assert r.window is not None
-            return Pending(
-                r.actor,
-                "R6.15",
-                f"hand in glass for the window {r.window} first",
-                _hand_ins(self.panes[r.window], held),
-            )
-        return Pending(
-            r.actor,
-            "R6.19",
-            "hand in glass for the altar window first",
-            _hand_ins(self.altar_panes, held),
-        )
+            return _glass_choice(r.actor, r.window, self.panes[r.window], held)
+        return _glass_choice(r.actor, None, self.altar_panes, held)
 
     @implements("R6.15", "R6.17", "R6.19", "R6.25", "A6.7", "A6.11", "R3.16")
     def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
@@ -610,26 +623,20 @@ def _fill_workbench(
 
 def _take_window(
     state: State, r: Restoration, slot: int, *, price: int
-) -> tuple[State, Restoration]:
+) -> tuple[dict[str, object], Restoration]:
     """R6.12: pay the slot price and put the window into the segment's opening (the gap closes
-    when the restoration ends, R6.13)."""
+    when the restoration ends, R6.13): the fields that change, for the caller's new state."""
     g = _glass(state)
     window = g.workbench[slot]
     assert window is not None and r.segment is not None
     index = r.segment[0] * GRID + r.segment[1]
     bench = (*g.workbench[:slot], None, *g.workbench[slot + 1 :])
     openings = (*g.openings[:index], window, *g.openings[index + 1 :])
-    glass = evolve(g, workbench=bench, openings=openings)
+    changes: dict[str, object] = {"glass": evolve(g, workbench=bench, openings=openings)}
     if price:
-        state = evolve(
-            state,
-            glass=glass,
-            money=turns._replace(state.money, r.actor, state.money[r.actor] - price),
-            supply_money=state.supply_money + price,
-        )
-    else:
-        state = evolve(state, glass=glass)
-    return state, evolve(r, window=window)
+        changes["money"] = turns._replace(state.money, r.actor, state.money[r.actor] - price)
+        changes["supply_money"] = state.supply_money + price
+    return changes, evolve(r, window=window)
 
 
 # --- actions -------------------------------------------------------------------------------------
@@ -764,8 +771,8 @@ def do_take_window(state: State, action: TakeWindow) -> State:
     r = state.restoring
     assert r is not None
     price = _rules(state).bench_prices[action.slot]
-    state, r = _take_window(state, r, action.slot, price=price)
-    return turns.continue_restoration(state, r)
+    changes, r = _take_window(state, r, action.slot, price=price)
+    return turns.continue_restoration(state, r, changes)
 
 
 @implements("R6.15", "R6.16", "R6.19", "A6.7")
@@ -824,11 +831,8 @@ def do_hand_in_glass(state: State, action: HandInGlass) -> State:
     altar_used = g.altar_used
     if r.segment is None and action.glass:
         altar_used = (*altar_used[: r.actor], True, *altar_used[r.actor + 1 :])
-    state = evolve(
-        state,
-        glass=evolve(g, held=held, reserve=_add(g.reserve, tokens), altar_used=altar_used),
-    )
-    return turns.continue_restoration(state, evolve(r, glass=tuple(action.glass)))
+    glass = evolve(g, held=held, reserve=_add(g.reserve, tokens), altar_used=altar_used)
+    return turns.continue_restoration(state, evolve(r, glass=tuple(action.glass)), {"glass": glass})
 
 
 # --- text for people -----------------------------------------------------------------------------

@@ -274,12 +274,12 @@ def do_gild(state: State, action: Gild) -> State:
     """A5.7: spent leaf gold returns to the supply."""
     r = state.restoring
     assert r is not None
-    if action.add:
-        g = _gold(state)
-        held = (*g.held[: r.actor], g.held[r.actor] - 1, *g.held[r.actor + 1 :])
-        state = evolve(state, gold=evolve(g, supply=g.supply + 1, held=held))
-        r = evolve(r, gild=True)
-    return turns.continue_restoration(state, r)
+    if not action.add:
+        return turns.continue_restoration(state, r)
+    g = _gold(state)
+    held = (*g.held[: r.actor], g.held[r.actor] - 1, *g.held[r.actor + 1 :])
+    gold = evolve(g, supply=g.supply + 1, held=held)
+    return turns.continue_restoration(state, evolve(r, gild=True), {"gold": gold})
 
 
 # --- text for people -----------------------------------------------------------------------------

@@ -477,14 +477,15 @@ def do_portrait(state: State, action: TakePortrait) -> State:
     turn = evolve(turn, left=turn.left - 1)
     if state.is_leonardo(actor):
         p = evolve(p, display=display, taken=taken, removed=(*p.removed, card.id))
-        return turns.move_painter(evolve(state, turn=turn, portraits=p), actor, card.vp)
+        painter = turns.painter_changes(state, actor, card.vp)  # in the same new state
+        return evolve(state, turn=turn, portraits=p, **painter)
     if card.permanent:
         held = tuple(sorted((*p.held[actor], card.id)))
         p = evolve(p, display=display, taken=taken, held=_put(p.held, actor, held))
         return evolve(state, turn=turn, portraits=p)
     gained = paint_counts((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
-    state = evolve(
+    return evolve(
         state,
         turn=turn,
         portraits=evolve(p, display=display, taken=taken, removed=(*p.removed, card.id)),
@@ -493,8 +494,8 @@ def do_portrait(state: State, action: TakePortrait) -> State:
         paints=_put(state.paints, actor, add_paints(state.paints[actor], gained)),
         supply_paints=add_paints(state.supply_paints, gained, -1),
         mood=_put(state.mood, actor, turns.clamp_mood(state, mood)),
+        **turns.painter_changes(state, actor, card.vp),  # VP: the painter moves (R1.8)
     )
-    return turns.move_painter(state, actor, card.vp)
 
 
 def _name(state: State, card: str) -> str:

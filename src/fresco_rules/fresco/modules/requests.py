@@ -357,13 +357,13 @@ def do_request(state: State, action: FulfilRequest) -> State:
             stacks=_put(q.stacks, actor, (*q.stacks[actor], stack)),
             used=_put(q.used, actor, True),
         )
-    state = evolve(
+    return evolve(
         state,
         requests=q,
         held=_put(state.held, actor, loose),
         turn=evolve(turn, left=turn.left - 2),
+        **turns.painter_changes(state, actor, rules.vp[request]),  # R2.10, in the same state
     )
-    return turns.move_painter(state, actor, rules.vp[request])
 
 
 @implements("R2.11", "A2.6")
