@@ -519,8 +519,12 @@ def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
     return Pending(seat, "R6.7", reason, tuple(actions))
 
 
-_ONE_GLASS = {colour: glass_counts((colour,)) for colour in GLASS}
-"""The counts of one token of each colour."""
+_COVERS = {
+    (column, apprentice): Cover(column, apprentice)
+    for column in (None, *Location)
+    for apprentice in (False, True)
+}
+"""Every Glassworks tile placement, built once (a ``Cover`` is immutable)."""
 _BUY_GLASS = tuple(BuyGlass(colour) for colour in GLASS)
 """The purchase of each colour, in ``GLASS`` order (``GLASS_INDEX``), built once."""
 
@@ -673,9 +677,8 @@ def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | N
 def do_glassworks(state: State, action: PlaceGlassworks) -> State:
     g = _glass(state)
     seat = turns.planner(state)
-    cover = Cover(action.location, action.apprentice)
-    covers = (*g.covers[:seat], cover, *g.covers[seat + 1 :])
-    return evolve(state, glass=evolve(g, covers=covers))
+    cover = _COVERS[action.location, action.apprentice]  # types checked: a Location and a bool
+    return evolve(state, glass=evolve(g, covers=turns._replace(g.covers, seat, cover)))
 
 
 @implements("R6.9", "R6.10", "A6.5")
@@ -712,14 +715,16 @@ def do_buy_glass(state: State, action: BuyGlass) -> State:
     assert turn is not None
     g = _glass(state)
     seat = turn.actor
-    one = _ONE_GLASS[action.glass]
-    price = _rules(state).prices[GLASS_INDEX[action.glass]]
-    held = (*g.held[:seat], _add(g.held[seat], one), *g.held[seat + 1 :])
+    colour = GLASS_INDEX[action.glass]
+    price = _rules(state).prices[colour]
+    mine = g.held[seat]
+    held = turns._replace(g.held, seat, turns._replace(mine, colour, mine[colour] + 1))
+    offer = turns._replace(g.offer, colour, g.offer[colour] - 1)
     return evolve(
         state,
         money=turns._replace(state.money, seat, state.money[seat] - price),
         supply_money=state.supply_money + price,
-        glass=evolve(g, offer=_add(g.offer, one, -1), held=held),
+        glass=evolve(g, offer=offer, held=held),
         turn=evolve(turn, left=turn.left - 1),
     )
 
