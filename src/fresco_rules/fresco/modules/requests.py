@@ -37,6 +37,9 @@ from .requests_state import RequestState
 _OVER, _WORKSHOP = Phase.OVER, Location.WORKSHOP
 _WORKSHOP_NAME = _WORKSHOP.value  # an enum member's ``value`` is a property in Python 3.11
 
+_OPTIONS = "request options"
+"""``Tables.memo`` key (with the tiles held and the piles) of the requests a holding meets."""
+
 TILES_PER_REQUEST = 3
 """R2.5/R2.6: every request takes 3 fresco tiles."""
 INCOME_CHOICES = tuple(ChooseIncomePaint(p) for p in (Paint.RED, Paint.YELLOW, Paint.BLUE))
@@ -66,6 +69,8 @@ class Requests(ModuleRules):
     """The piles at set-up, in ``REQUEST_TYPES`` order, top first (R2.2)."""
     splashes: dict[str, frozenset[Paint]]
     income_thalers: int
+    none_due: tuple[int, ...]
+    """``RequestState.income_due`` when no general-request income is due (a 0 per player)."""
 
     @classmethod
     @implements("R2.1", "R2.2", "R2.3", "A2.7", "A3.5", "R3.13")
@@ -94,6 +99,7 @@ class Requests(ModuleRules):
             piles=tuple(piles),
             splashes=splashes,
             income_thalers=data.requests.income_thalers,
+            none_due=(0,) * tables.players,
         )
 
     def setup(self, state: State) -> State:
@@ -128,7 +134,7 @@ class Requests(ModuleRules):
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
         if turn.location is not _WORKSHOP or turn.left < 2:
             return []
-        return list(self.options(state, turn))
+        return list(self._options(state, turn))
 
     def options(self, state: State, turn: Turn) -> list[FulfilRequest]:
         """Every request the actor may fulfil now (R2.4-R2.8), pile by pile, tiles sorted."""
@@ -139,9 +145,10 @@ class Requests(ModuleRules):
         actor = turn.actor
         if q.used[actor] or _alchemy_blocks(state, turn):
             return ()
-        # the same tiles meet the same piles: worked out once per holding (in Tables.memo)
+        # the same tiles meet the same piles: worked out once per holding and piles (in
+        # Tables.memo; the piles lose their top tiles in a fixed order, so they are few)
         memo = state.tables.memo
-        key = ("requests", state.held[actor], tuple(map(bool, q.piles)))
+        key = (_OPTIONS, state.held[actor], q.piles)
         known: tuple[FulfilRequest, ...] | None = memo.get(key)
         if known is not None:
             return known
@@ -194,7 +201,7 @@ class Requests(ModuleRules):
 
     def pending(self, state: State) -> Pending | None:
         q = state.requests
-        if q is None or not any(q.income_due) or state.phase is _OVER:
+        if q is None or q.income_due == self.none_due or state.phase is _OVER:
             return None
         seat = next(s for s, n in enumerate(q.income_due) if n)
         return Pending(
@@ -263,7 +270,11 @@ _END_TURN = EndTurn()
 
 
 def _rules(state: State) -> Requests:
-    return next(m for m in state.tables.modules if isinstance(m, Requests))
+    found: Requests | None = state.tables.memo.get(Requests)  # looked up once per config
+    if found is None:
+        found = next(m for m in state.tables.modules if isinstance(m, Requests))
+        state.tables.memo[Requests] = found
+    return found
 
 
 @implements("R2.4", "R2.5", "R2.6", "R2.7", "R2.8", "R2.9", "R2.16", "A2.1", "A2.2", "A2.4")
