@@ -53,6 +53,7 @@ def gilding_points(
 _NAMES = {paint: paint.value for paint in Paint}
 """Each disc colour's name (an enum member's ``value`` is a property in Python 3.11)."""
 
+
 @frozen
 class LeafGold(ModuleRules):
     """The rules of module 5 with its tables (component-data.md 6) and options (A5.x)."""

@@ -242,8 +242,10 @@ class PortraitRules(ModuleRules):
 
     def pending(self, state: State) -> Pending | None:
         p = state.portraits
+        if p is None or not p.sexton_armed:
+            return None  # nothing due: the common case, tested first
         turn = state.turn
-        if p is None or not p.sexton_armed or turn is None or state.pending_track:
+        if turn is None or state.pending_track:
             return None
         return Pending(
             turn.actor,
