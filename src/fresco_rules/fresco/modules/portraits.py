@@ -186,7 +186,14 @@ class PortraitRules(ModuleRules):
     @implements("R1.23")
     def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
         """R1.23: Leonardo's extra apprentice on his studio column, final round included."""
-        return evolve(plan, studio=plan.studio + 1)
+        return SubmitPlan(  # built anew: several times faster than evolve for this class
+            market=plan.market,
+            cathedral=plan.cathedral,
+            studio=plan.studio + 1,
+            workshop=plan.workshop,
+            theatre=plan.theatre,
+            cathedral_2=plan.cathedral_2,
+        )
 
     @implements("R1.24", "R1.25", "A1.8")
     def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:

@@ -121,7 +121,14 @@ class Requests(ModuleRules):
     @implements("R2.14")
     def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
         """R2.14: Leonardo's extra apprentice on his workshop column, final round included."""
-        return evolve(plan, workshop=plan.workshop + 1)
+        return SubmitPlan(  # built anew: several times faster than evolve for this class
+            market=plan.market,
+            cathedral=plan.cathedral,
+            studio=plan.studio,
+            workshop=plan.workshop + 1,
+            theatre=plan.theatre,
+            cathedral_2=plan.cathedral_2,
+        )
 
     @implements("R2.15", "A2.5")
     def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
