@@ -62,6 +62,7 @@ _CATHEDRAL, _CATHEDRAL_2, _GLASSWORKS = (
     Location.CATHEDRAL_2,
     Location.GLASSWORKS,
 )
+_AT_GLASSWORKS = (_GLASSWORKS,)
 _PLANNING = Phase.PLAN
 _IMMEDIATE, _END_OF_ROUND = WindowRefill.IMMEDIATE, WindowRefill.END_OF_ROUND
 
@@ -114,6 +115,8 @@ def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass,
 
 
 _GLASS_NAMES = tuple(g.value for g in GLASS)
+_PURCHASES = "glass purchases"
+"""``Tables.memo`` key (with the offer and the money) of the purchases at the Glassworks."""
 
 
 @frozen
@@ -349,14 +352,22 @@ class Glaziers(ModuleRules):
     def legal_module_location(self, state: State, turn: Turn) -> list[Action] | None:
         if turn.location is not _GLASSWORKS:
             return None
-        g = _glass(state)
+        offer = _glass(state).offer
         money = state.money[turn.actor]
-        prices = self.prices
-        return [
-            action
-            for index, action in enumerate(_BUY_GLASS)
-            if g.offer[index] > 0 and prices[index] <= money
-        ]
+        # the purchases depend on the offer and the money only: worked out once each
+        memo = state.tables.memo
+        key = (_PURCHASES, offer, money)
+        found: tuple[BuyGlass, ...] | None = memo.get(key)
+        if found is None:
+            prices = self.prices
+            found = tuple(
+                action
+                for index, action in enumerate(_BUY_GLASS)
+                if offer[index] > 0 and prices[index] <= money
+            )
+            turns.bound_memo(memo)
+            memo[key] = found
+        return list(found)
 
     # --- restorations ----------------------------------------------------------------------------
 
@@ -638,9 +649,8 @@ def _take_window(
 def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | None:
     """R6.7 (A6.12): while planning, the Glassworks tile covers one column of the sheet side in
     use (or is not used); R6.8: a real apprentice on its bottom space needs one available."""
-    off = _off(state)
-    if off is not None:
-        return off
+    if state.glass is None:
+        return _off(state)
     if action.location is not None and type(action.location) is not Location:
         return turns._fail(
             state, "R6.7", f"{describe(action.location)} is not a location column", malformed=True
@@ -686,14 +696,13 @@ def check_buy_glass(state: State, action: BuyGlass) -> IllegalAction | None:
     """R6.9: at the Glassworks one glass token from the offer per apprentice, printed or real,
     paid to the supply (blue and yellow 1 Thaler, red and green 2); R6.10: nothing once the
     offer is empty. A6.5: buying nothing (ending the turn) is allowed."""
-    off = _off(state)
-    if off is not None:
-        return off
+    if state.glass is None:
+        return _off(state)
     if type(action.glass) is not Glass:
         return turns._fail(
             state, "R6.9", f"{describe(action.glass)} is not a glass colour", malformed=True
         )
-    turn = turns._active_turn(state, _GLASSWORKS)
+    turn = turns._active_turn(state, _AT_GLASSWORKS)
     if turn is None:
         return turns._fail(state, "R6.9", "glass is bought at the Glassworks only")
     if turn.left <= 0:

@@ -373,7 +373,7 @@ def _sexton_refusal(rules: PortraitRules, state: State, turn: Turn) -> tuple[str
     actor = turn.actor
     if state.is_leonardo(actor):
         return "R1.11", "Leonardo holds no portraits"
-    held = rules.holds(state, actor, SEXTON)
+    held = rules._count(p, actor, SEXTON)  # not Leonardo (tested above): as ``holds``
     if not held:
         return "R1.11", "the player holds no Sexton"
     if p.sexton_used[actor] >= held:

@@ -253,7 +253,7 @@ def _alchemy_blocks(state: State, turn: Turn) -> bool:
     player needs an apprentice that has not used a card."""
     w = state.well
     plan = state.plans[turn.actor]
-    if w is None or plan is None or state.is_leonardo(turn.actor):
+    if w is None or plan is None or turn.actor == state.tables.leonardo:
         return False
     used = w.played[turn.actor].count(_WORKSHOP_NAME)
     return used >= plan.workshop

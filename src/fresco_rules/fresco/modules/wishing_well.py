@@ -611,9 +611,8 @@ def do_skip_musician(state: State, action: SkipStreetMusician) -> State:
 def check_pennies(state: State, action: PlacePennies) -> IllegalAction | None:
     """R4.3: while planning, 0-2 of the player's pennies go on the market symbol, only with at
     least one apprentice planned at the market."""
-    off = _off(state)
-    if off is not None:
-        return off
+    if state.well is None:
+        return _off(state)
     if not turns._is_int(action.count):
         return turns._fail(
             state,
