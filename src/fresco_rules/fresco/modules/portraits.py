@@ -371,7 +371,7 @@ def _sexton_refusal(rules: PortraitRules, state: State, turn: Turn) -> tuple[str
     refused action needs the error with its position."""
     p = _portraits(state)
     actor = turn.actor
-    if state.is_leonardo(actor):
+    if actor == state.tables.leonardo:
         return "R1.11", "Leonardo holds no portraits"
     held = rules._count(p, actor, SEXTON)  # not Leonardo (tested above): as ``holds``
     if not held:

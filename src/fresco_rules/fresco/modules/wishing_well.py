@@ -264,7 +264,12 @@ class WishingWell(ModuleRules):
         if w is None or seat == state.tables.leonardo:
             return []
         found: list[Action] = []
-        if turn.location is _MARKET and _may_buy_card(self, state, turn, w) is None:
+        # no penny on the symbol: no purchase (``_may_buy_card`` refuses it), nothing to ask
+        if (
+            turn.location is _MARKET
+            and w.symbol[seat]
+            and _may_buy_card(self, state, turn, w) is None
+        ):
             found.append(_BUY_CARD)
         hand = w.hands[seat]
         if not hand or not _card_slot_free(state, turn, w):
