@@ -115,8 +115,6 @@ def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass,
 
 
 _GLASS_NAMES = tuple(g.value for g in GLASS)
-_PURCHASES = "glass purchases"
-"""``Tables.memo`` key (with the offer and the money) of the purchases at the Glassworks."""
 
 
 @frozen
@@ -352,22 +350,14 @@ class Glaziers(ModuleRules):
     def legal_module_location(self, state: State, turn: Turn) -> list[Action] | None:
         if turn.location is not _GLASSWORKS:
             return None
-        offer = _glass(state).offer
+        g = _glass(state)
         money = state.money[turn.actor]
-        # the purchases depend on the offer and the money only: worked out once each
-        memo = state.tables.memo
-        key = (_PURCHASES, offer, money)
-        found: tuple[BuyGlass, ...] | None = memo.get(key)
-        if found is None:
-            prices = self.prices
-            found = tuple(
-                action
-                for index, action in enumerate(_BUY_GLASS)
-                if offer[index] > 0 and prices[index] <= money
-            )
-            turns.bound_memo(memo)
-            memo[key] = found
-        return list(found)
+        prices = self.prices
+        return [
+            action
+            for index, action in enumerate(_BUY_GLASS)
+            if g.offer[index] > 0 and prices[index] <= money
+        ]
 
     # --- restorations ----------------------------------------------------------------------------
 

@@ -50,8 +50,8 @@ _SEXTON_OPTIONS = {
 _ALL_SEXTON_MOVES = tuple(_SEXTON_MOVES.values())
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
-_SHOWN = "portraits shown"
-"""``Tables.memo`` key (with the display) of the studio's portrait actions."""
+_SHOWN, _TAKES = "portraits shown", "portrait taken"
+"""``Tables.memo`` keys (with the display, with a card) of the studio's portrait actions."""
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
 
 
@@ -224,21 +224,32 @@ class PortraitRules(ModuleRules):
         found: tuple[TakePortrait, ...] | None = memo.get(key)
         if found is None:  # a display's actions depend on the config only: built once
             found = tuple(
-                action for card in p.display if card is not None for action in self._takes(card)
+                action
+                for card in p.display
+                if card is not None
+                for action in self._takes(memo, card)
             )
             turns.bound_memo(memo)
             memo[key] = found
         return found
 
-    def _takes(self, card: str) -> tuple[TakePortrait, ...]:
-        """The actions taking ``card``: with the Merchant's primaries named (A1.5)."""
-        choice = self.cards[card].choice
-        if not choice:
-            return (TakePortrait(card),)
-        return tuple(
-            TakePortrait(card, paints)
-            for paints in combinations_with_replacement(PRIMARY_ORDER, choice)
-        )
+    def _takes(self, memo: dict[Any, Any], card: str) -> tuple[TakePortrait, ...]:
+        """The actions taking ``card``, with the Merchant's primaries named (A1.5): they depend
+        on the config only, so they are built once (in ``Tables.memo``)."""
+        key = (_TAKES, card)
+        found: tuple[TakePortrait, ...] | None = memo.get(key)
+        if found is None:
+            choice = self.cards[card].choice
+            found = (
+                tuple(
+                    TakePortrait(card, paints)
+                    for paints in combinations_with_replacement(PRIMARY_ORDER, choice)
+                )
+                if choice
+                else (TakePortrait(card),)
+            )
+            memo[key] = found
+        return found
 
     # --- the cathedral: Sexton -----------------------------------------------------------------
 

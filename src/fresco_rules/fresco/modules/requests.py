@@ -18,7 +18,7 @@ from attrs import frozen
 
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
-from ...kernel.memo import memo_last_call
+from ...kernel.memo import memo_last, memo_last_call
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -38,7 +38,8 @@ _OVER, _WORKSHOP = Phase.OVER, Location.WORKSHOP
 _WORKSHOP_NAME = _WORKSHOP.value  # an enum member's ``value`` is a property in Python 3.11
 
 _OPTIONS = "request options"
-"""``Tables.memo`` key (with the tiles held and the piles) of the requests a holding meets."""
+"""``Tables.memo`` key (with the tiles held and the open piles) of the requests a holding
+meets."""
 
 TILES_PER_REQUEST = 3
 """R2.5/R2.6: every request takes 3 fresco tiles."""
@@ -152,10 +153,9 @@ class Requests(ModuleRules):
         actor = turn.actor
         if q.used[actor] or _alchemy_blocks(state, turn):
             return ()
-        # the same tiles meet the same piles: worked out once per holding and piles (in
-        # Tables.memo; the piles lose their top tiles in a fixed order, so they are few)
+        # the same tiles meet the same piles: worked out once per holding (in Tables.memo)
         memo = state.tables.memo
-        key = (_OPTIONS, state.held[actor], q.piles)
+        key = (_OPTIONS, state.held[actor], _open_piles(q.piles))
         known: tuple[FulfilRequest, ...] | None = memo.get(key)
         if known is not None:
             return known
@@ -257,6 +257,13 @@ def _alchemy_blocks(state: State, turn: Turn) -> bool:
         return False
     used = w.played[turn.actor].count(_WORKSHOP_NAME)
     return used >= plan.workshop
+
+
+@memo_last
+def _open_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[bool, ...]:
+    """Which request piles still hold a tile (remembered for the last, identical, piles: they
+    change only when a request is fulfilled)."""
+    return tuple(map(bool, piles))
 
 
 @lru_cache(maxsize=1 << 14)
