@@ -62,6 +62,7 @@ _CATHEDRAL, _CATHEDRAL_2, _GLASSWORKS = (
     Location.CATHEDRAL_2,
     Location.GLASSWORKS,
 )
+_AT_GLASSWORKS = (_GLASSWORKS,)
 _PLANNING = Phase.PLAN
 _IMMEDIATE, _END_OF_ROUND = WindowRefill.IMMEDIATE, WindowRefill.END_OF_ROUND
 
@@ -535,8 +536,12 @@ def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
     return Pending(seat, "R6.7", reason, tuple(actions))
 
 
-_ONE_GLASS = {colour: glass_counts((colour,)) for colour in GLASS}
-"""The counts of one token of each colour."""
+_COVERS = {
+    (column, apprentice): Cover(column, apprentice)
+    for column in (None, *Location)
+    for apprentice in (False, True)
+}
+"""Every Glassworks tile placement, built once (a ``Cover`` is immutable)."""
 _BUY_GLASS = tuple(BuyGlass(colour) for colour in GLASS)
 """The purchase of each colour, in ``GLASS`` order (``GLASS_INDEX``), built once."""
 
@@ -646,9 +651,8 @@ def _take_window(
 def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | None:
     """R6.7 (A6.12): while planning, the Glassworks tile covers one column of the sheet side in
     use (or is not used); R6.8: a real apprentice on its bottom space needs one available."""
-    off = _off(state)
-    if off is not None:
-        return off
+    if state.glass is None:
+        return _off(state)
     if action.location is not None and type(action.location) is not Location:
         return turns._fail(
             state, "R6.7", f"{describe(action.location)} is not a location column", malformed=True
@@ -685,9 +689,8 @@ def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | N
 def do_glassworks(state: State, action: PlaceGlassworks) -> State:
     g = _glass(state)
     seat = turns.planner(state)
-    cover = Cover(action.location, action.apprentice)
-    covers = (*g.covers[:seat], cover, *g.covers[seat + 1 :])
-    return evolve(state, glass=evolve(g, covers=covers))
+    cover = _COVERS[action.location, action.apprentice]  # types checked: a Location and a bool
+    return evolve(state, glass=evolve(g, covers=turns._replace(g.covers, seat, cover)))
 
 
 @implements("R6.9", "R6.10", "A6.5")
@@ -695,14 +698,13 @@ def check_buy_glass(state: State, action: BuyGlass) -> IllegalAction | None:
     """R6.9: at the Glassworks one glass token from the offer per apprentice, printed or real,
     paid to the supply (blue and yellow 1 Thaler, red and green 2); R6.10: nothing once the
     offer is empty. A6.5: buying nothing (ending the turn) is allowed."""
-    off = _off(state)
-    if off is not None:
-        return off
+    if state.glass is None:
+        return _off(state)
     if type(action.glass) is not Glass:
         return turns._fail(
             state, "R6.9", f"{describe(action.glass)} is not a glass colour", malformed=True
         )
-    turn = turns._active_turn(state, _GLASSWORKS)
+    turn = turns._active_turn(state, _AT_GLASSWORKS)
     if turn is None:
         return turns._fail(state, "R6.9", "glass is bought at the Glassworks only")
     if turn.left <= 0:
@@ -724,14 +726,16 @@ def do_buy_glass(state: State, action: BuyGlass) -> State:
     assert turn is not None
     g = _glass(state)
     seat = turn.actor
-    one = _ONE_GLASS[action.glass]
-    price = _rules(state).prices[GLASS_INDEX[action.glass]]
-    held = (*g.held[:seat], _add(g.held[seat], one), *g.held[seat + 1 :])
+    colour = GLASS_INDEX[action.glass]
+    price = _rules(state).prices[colour]
+    mine = g.held[seat]
+    held = turns._replace(g.held, seat, turns._replace(mine, colour, mine[colour] + 1))
+    offer = turns._replace(g.offer, colour, g.offer[colour] - 1)
     return evolve(
         state,
         money=turns._replace(state.money, seat, state.money[seat] - price),
         supply_money=state.supply_money + price,
-        glass=evolve(g, offer=_add(g.offer, one, -1), held=held),
+        glass=evolve(g, offer=offer, held=held),
         turn=evolve(turn, left=turn.left - 1),
     )
 

@@ -55,6 +55,7 @@ _NAMES = {paint: paint.value for paint in Paint}
 _NEW_DISC = "leaf_gold new disc"
 """``Tables.memo`` key (with the bag and the disc shown) of round preparation's disc draw."""
 
+
 @frozen
 class LeafGold(ModuleRules):
     """The rules of module 5 with its tables (component-data.md 6) and options (A5.x)."""

@@ -10,7 +10,6 @@ Leonardo has a studio apprentice and must take a portrait when one is shown, gai
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
@@ -29,7 +28,7 @@ from ..extensions import ModuleRules, Pending, Plugin
 from ..flow import add_paints
 from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
-from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
+from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, PaintCounts, paint_counts
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
@@ -39,11 +38,20 @@ from .portraits_state import PortraitState
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
 _CATHEDRAL, _CATHEDRAL_2, _STUDIO = Location.CATHEDRAL, Location.CATHEDRAL_2, Location.STUDIO
 _CATHEDRALS = (_CATHEDRAL, _CATHEDRAL_2)
+_AT_STUDIO = (_STUDIO,)
 _ANY_TIME, _EXTRA_MOVE = Sexton.ANY_TIME, Sexton.EXTRA_MOVE
 _SEXTON_MOVES = {segment: UseSexton(segment) for segment in SEGMENTS}
 """The Sexton's move to each segment, built once."""
+_SEXTON_OPTIONS = {
+    bishop: tuple(move for segment, move in _SEXTON_MOVES.items() if segment != bishop)
+    for bishop in SEGMENTS
+}
+"""The Sexton's moves with the bishop on each segment (every other segment), built once."""
+_ALL_SEXTON_MOVES = tuple(_SEXTON_MOVES.values())
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
+_SHOWN, _TAKES = "portraits shown", "portrait taken"
+"""``Tables.memo`` keys (with the display, with a card) of the studio's portrait actions."""
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
 
 
@@ -175,7 +183,10 @@ class PortraitRules(ModuleRules):
         )
 
     def _count(self, p: PortraitState, seat: int, kind: str) -> int:
-        return sum(self.cards[card].kind == kind for card in p.held[seat])
+        held = p.held[seat]
+        if not held:  # most players hold no permanent card
+            return 0
+        return sum(self.cards[card].kind == kind for card in held)
 
     def holds(self, state: State, actor: int, kind: str) -> int:
         """How many permanent cards of ``kind`` ``actor`` holds (Leonardo never holds one)."""
@@ -188,7 +199,14 @@ class PortraitRules(ModuleRules):
     @implements("R1.23")
     def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
         """R1.23: Leonardo's extra apprentice on his studio column, final round included."""
-        return evolve(plan, studio=plan.studio + 1)
+        return SubmitPlan(  # built anew: several times faster than evolve for this class
+            market=plan.market,
+            cathedral=plan.cathedral,
+            studio=plan.studio + 1,
+            workshop=plan.workshop,
+            theatre=plan.theatre,
+            cathedral_2=plan.cathedral_2,
+        )
 
     @implements("R1.24", "R1.25", "A1.8")
     def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
@@ -202,7 +220,7 @@ class PortraitRules(ModuleRules):
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
         """R1.4/R1.6 (A1.1): a studio apprentice may take one displayed portrait; R1.5: at most
         one per round by default; the Merchant's primaries are named in the action (A1.5)."""
-        if state.is_leonardo(turn.actor) or turn.left <= 0:
+        if turn.left <= 0 or turn.actor == state.tables.leonardo:
             return []
         if turn.location is _STUDIO:
             return list(self.portrait_options(state, turn))
@@ -210,42 +228,55 @@ class PortraitRules(ModuleRules):
             return list(self.sexton_options(state, turn))
         return []
 
-    def portrait_options(self, state: State, turn: Turn) -> Iterable[TakePortrait]:
+    def portrait_options(self, state: State, turn: Turn) -> tuple[TakePortrait, ...]:
         p = _portraits(state)
         if self.one_per_round and p.taken[turn.actor]:
-            return
+            return ()
         memo = state.tables.memo
-        for card in p.display:
-            if card is None:
-                continue
-            key = ("portrait", card)
-            found: tuple[TakePortrait, ...] | None = memo.get(key)
-            if found is None:  # a card's actions depend on the config only: built once
-                choice = self.cards[card].choice
-                found = (
-                    tuple(
-                        TakePortrait(card, paints)
-                        for paints in combinations_with_replacement(PRIMARY_ORDER, choice)
-                    )
-                    if choice
-                    else (TakePortrait(card),)
+        key = (_SHOWN, p.display)
+        found: tuple[TakePortrait, ...] | None = memo.get(key)
+        if found is None:  # a display's actions depend on the config only: built once
+            found = tuple(
+                action
+                for card in p.display
+                if card is not None
+                for action in self._takes(memo, card)
+            )
+            turns.bound_memo(memo)
+            memo[key] = found
+        return found
+
+    def _takes(self, memo: dict[Any, Any], card: str) -> tuple[TakePortrait, ...]:
+        """The actions taking ``card``, with the Merchant's primaries named (A1.5): they depend
+        on the config only, so they are built once (in ``Tables.memo``)."""
+        key = (_TAKES, card)
+        found: tuple[TakePortrait, ...] | None = memo.get(key)
+        if found is None:
+            choice = self.cards[card].choice
+            found = (
+                tuple(
+                    TakePortrait(card, paints)
+                    for paints in combinations_with_replacement(PRIMARY_ORDER, choice)
                 )
-                memo[key] = found
-            yield from found
+                if choice
+                else (TakePortrait(card),)
+            )
+            memo[key] = found
+        return found
 
     # --- the cathedral: Sexton -----------------------------------------------------------------
 
-    def sexton_options(self, state: State, turn: Turn) -> Iterable[UseSexton]:
+    def sexton_options(self, state: State, turn: Turn) -> tuple[UseSexton, ...]:
         if _sexton_refusal(self, state, turn) is not None:
-            return
-        for segment in SEGMENTS:
-            if segment != state.bishop:
-                yield _SEXTON_MOVES[segment]
+            return ()
+        return _SEXTON_OPTIONS.get(state.bishop, _ALL_SEXTON_MOVES)
 
     def pending(self, state: State) -> Pending | None:
         p = state.portraits
+        if p is None or not p.sexton_armed:
+            return None  # nothing due: the common case, tested first
         turn = state.turn
-        if p is None or not p.sexton_armed or turn is None or state.pending_track:
+        if turn is None or state.pending_track:
             return None
         return Pending(
             turn.actor,
@@ -344,8 +375,18 @@ def _leonardo_choice(actor: int, display: tuple[str | None, ...], acts: bool) ->
     return Pending(actor, "R1.24", "Leonardo must take a displayed portrait", actions)
 
 
+@lru_cache(maxsize=1 << 8)
+def _gained(paints: tuple[Paint, ...]) -> PaintCounts:
+    """The counts of a card's paints and the primaries named for it (few kinds: built once)."""
+    return paint_counts(paints)
+
+
 def _rules(state: State) -> PortraitRules:
-    return next(m for m in state.tables.modules if isinstance(m, PortraitRules))
+    found: PortraitRules | None = state.tables.memo.get(PortraitRules)  # once per config
+    if found is None:
+        found = next(m for m in state.tables.modules if isinstance(m, PortraitRules))
+        state.tables.memo[PortraitRules] = found
+    return found
 
 
 def _sexton_refusal(rules: PortraitRules, state: State, turn: Turn) -> tuple[str, str] | None:
@@ -354,9 +395,9 @@ def _sexton_refusal(rules: PortraitRules, state: State, turn: Turn) -> tuple[str
     refused action needs the error with its position."""
     p = _portraits(state)
     actor = turn.actor
-    if state.is_leonardo(actor):
+    if actor == state.tables.leonardo:
         return "R1.11", "Leonardo holds no portraits"
-    held = rules.holds(state, actor, SEXTON)
+    held = rules._count(p, actor, SEXTON)  # not Leonardo (tested above): as ``holds``
     if not held:
         return "R1.11", "the player holds no Sexton"
     if p.sexton_used[actor] >= held:
@@ -436,22 +477,21 @@ def check_portrait(state: State, action: TakePortrait) -> IllegalAction | None:
     if not isinstance(action.card, str):
         return turns._fail(state, "R1.4", "a portrait is named by its ID", malformed=True)
     paints = action.paints
-    if not isinstance(paints, tuple) or not all(isinstance(x, Paint) for x in paints):
+    if not isinstance(paints, tuple) or (paints and not all(isinstance(x, Paint) for x in paints)):
         return turns._fail(state, "R1.14", "paints must be a tuple of Paint", malformed=True)
-    turn = turns._active_turn(state, _STUDIO)
+    turn = turns._active_turn(state, _AT_STUDIO)
     if turn is None:
         return turns._fail(state, "R1.4", "portraits are taken by studio apprentices only")
-    spent = turns._spent(state, turn)
-    if spent is not None:
-        return spent
+    if turn.left <= 0:
+        return turns._spent(state, turn)
     rules = _rules(state)
     if rules.one_per_round and p.taken[turn.actor]:
         return turns._fail(state, "R1.5", "a player takes at most one portrait per round (A1.1)")
     if action.card not in p.display:
         return turns._fail(state, "R1.6", f"portrait {action.card} is not in the display")
     card = rules.cards[action.card]
-    want = 0 if state.is_leonardo(turn.actor) else card.choice
-    if len(paints) != want or not all(x in PRIMARIES for x in paints):
+    want = 0 if turn.actor == state.tables.leonardo else card.choice
+    if len(paints) != want or (paints and not all(x in PRIMARIES for x in paints)):
         return turns._fail(
             state, "A1.5", f"{card.name} gives {want} primaries of choice, named in the action"
         )
@@ -472,10 +512,10 @@ def do_portrait(state: State, action: TakePortrait) -> State:
     p = _portraits(state)
     actor = turn.actor
     card = rules.cards[action.card]
-    display = tuple(None if c == action.card else c for c in p.display)
+    display = _put(p.display, p.display.index(card.id), None)  # a card is shown once
     taken = _put(p.taken, actor, p.taken[actor] + 1)
     turn = evolve(turn, left=turn.left - 1)
-    if state.is_leonardo(actor):
+    if actor == state.tables.leonardo:
         p = evolve(p, display=display, taken=taken, removed=(*p.removed, card.id))
         painter = turns.painter_changes(state, actor, card.vp)  # in the same new state
         return evolve(state, turn=turn, portraits=p, **painter)
@@ -483,7 +523,7 @@ def do_portrait(state: State, action: TakePortrait) -> State:
         held = tuple(sorted((*p.held[actor], card.id)))
         p = evolve(p, display=display, taken=taken, held=_put(p.held, actor, held))
         return evolve(state, turn=turn, portraits=p)
-    gained = paint_counts((*card.paints, *action.paints))
+    gained = _gained((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
     return evolve(
         state,

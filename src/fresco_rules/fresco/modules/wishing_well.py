@@ -110,6 +110,8 @@ ONE_OF_EACH = ((Paint.RED, Paint.YELLOW, Paint.BLUE),)
 
 _VISITS = {segment: UseBishopsVisit(segment) for segment in SEGMENTS}
 """The Bishop's Visit to each segment, built once."""
+_BUY_CARD = BuyWishingCard()
+
 
 @frozen
 class WishingWell(ModuleRules):
@@ -256,12 +258,17 @@ class WishingWell(ModuleRules):
     @memo_last_call
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
         w = state.well
-        if w is None or state.is_leonardo(turn.actor):
-            return []
         seat = turn.actor
+        if w is None or seat == state.tables.leonardo:
+            return []
         found: list[Action] = []
-        if turn.location is _MARKET and _may_buy_card(self, state, turn, w) is None:
-            found.append(BuyWishingCard())
+        # no penny on the symbol: no purchase (``_may_buy_card`` refuses it), nothing to ask
+        if (
+            turn.location is _MARKET
+            and w.symbol[seat]
+            and _may_buy_card(self, state, turn, w) is None
+        ):
+            found.append(_BUY_CARD)
         hand = w.hands[seat]
         if not hand or not _card_slot_free(state, turn, w):
             return found
@@ -305,7 +312,7 @@ class WishingWell(ModuleRules):
         """R4.9: a card may be used in the turn it is bought or later in that turn, so a turn
         stays open after its last action while the player can still play a card there."""
         w = state.well
-        if turn.left > 0 or w is None or state.is_leonardo(turn.actor):
+        if turn.left > 0 or w is None or turn.actor == state.tables.leonardo:
             return False
         if not w.hands[turn.actor]:
             return False  # no card to play (buying one does not keep the turn open)
@@ -318,7 +325,7 @@ class WishingWell(ModuleRules):
         """R4.6/A4.2: pennies a player did not throw go back behind his screen at the end of
         his market turn; they are never lost."""
         w = state.well
-        if w is None or turn.location is not _MARKET or state.is_leonardo(turn.actor):
+        if w is None or turn.location is not _MARKET or turn.actor == state.tables.leonardo:
             return state
         seat = turn.actor
         if not w.symbol[seat]:
@@ -424,10 +431,13 @@ def _well(state: State) -> WellState:
 
 
 def _rules(state: State) -> WishingWell:
-    for module in state.tables.modules:
-        if isinstance(module, WishingWell):
-            return module
-    raise AssertionError("module 4 is not in play")
+    found: WishingWell | None = state.tables.memo.get(WishingWell)  # looked up once per config
+    if found is None:
+        found = next((m for m in state.tables.modules if isinstance(m, WishingWell)), None)
+        if found is None:
+            raise AssertionError("module 4 is not in play")
+        state.tables.memo[WishingWell] = found
+    return found
 
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -604,9 +614,8 @@ def do_skip_musician(state: State, action: SkipStreetMusician) -> State:
 def check_pennies(state: State, action: PlacePennies) -> IllegalAction | None:
     """R4.3: while planning, 0-2 of the player's pennies go on the market symbol, only with at
     least one apprentice planned at the market."""
-    off = _off(state)
-    if off is not None:
-        return off
+    if state.well is None:
+        return _off(state)
     if not turns._is_int(action.count):
         return turns._fail(
             state,
@@ -643,7 +652,7 @@ def do_pennies(state: State, action: PlacePennies) -> State:
         w,
         pennies=_put(w.pennies, seat, w.pennies[seat] - action.count),
         symbol=_put(w.symbol, seat, action.count),
-        placed=(*w.placed[:seat], True, *w.placed[seat + 1 :]),
+        placed=turns._replace(w.placed, seat, True),
     )
     return evolve(state, well=w)
 
