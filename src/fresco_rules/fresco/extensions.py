@@ -42,7 +42,7 @@ Extension points, in the order of a round:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 from attrs import frozen
 
@@ -310,6 +310,21 @@ def _fold(state: State, name: str, *args: Any, **kwargs: Any) -> State:
     for hook in _hooks(state, name) if hooks is None else hooks:
         state = hook(state, *args, **kwargs)
     return state
+
+
+R = TypeVar("R", bound="ModuleRules")
+
+
+def rules_of(state: State, kind: type[R]) -> R:
+    """The rules object of the module ``kind`` in play (found once per config, in
+    ``Tables.memo``); a module's own code calls this only while it is in play."""
+    found: R | None = state.tables.memo.get(kind)
+    if found is None:
+        found = next((m for m in state.tables.modules if isinstance(m, kind)), None)
+        if found is None:
+            raise AssertionError(f"{kind.__name__} is not in play")
+        state.tables.memo[kind] = found
+    return found
 
 
 def deal_pool(tables: Tables, pile: list[str], chance: Chance) -> tuple[list[str], Chance]:

@@ -30,7 +30,7 @@ from ..config import (
     Tables,
     WindowRefill,
 )
-from ..extensions import ModuleRules, Pending, Plugin, current_stage
+from ..extensions import ModuleRules, Pending, Plugin, current_stage, rules_of
 from ..scoring import window_penalty
 from ..state import Phase, Restoration, ScoreParts, State, Turn
 from ..vocab import (
@@ -552,13 +552,7 @@ def _glass(state: State) -> GlassState:
 
 
 def _rules(state: State) -> Glaziers:
-    found: Glaziers | None = state.tables.memo.get(Glaziers)  # looked up once per config
-    if found is None:
-        found = next((m for m in state.tables.modules if isinstance(m, Glaziers)), None)
-        if found is None:
-            raise AssertionError("module 6 is not in play")
-        state.tables.memo[Glaziers] = found
-    return found
+    return rules_of(state, Glaziers)
 
 
 def _off(state: State) -> IllegalAction | None:

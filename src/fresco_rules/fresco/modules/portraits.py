@@ -24,7 +24,7 @@ from ...kernel.untrusted import describe
 from .. import turns
 from ..actions import Action, EndTurn, Restore, SubmitPlan
 from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortrait
-from ..extensions import ModuleRules, Pending, Plugin
+from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
 from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
@@ -382,11 +382,7 @@ def _gained(paints: tuple[Paint, ...]) -> PaintCounts:
 
 
 def _rules(state: State) -> PortraitRules:
-    found: PortraitRules | None = state.tables.memo.get(PortraitRules)  # once per config
-    if found is None:
-        found = next(m for m in state.tables.modules if isinstance(m, PortraitRules))
-        state.tables.memo[PortraitRules] = found
-    return found
+    return rules_of(state, PortraitRules)
 
 
 def _sexton_refusal(rules: PortraitRules, state: State, turn: Turn) -> tuple[str, str] | None:

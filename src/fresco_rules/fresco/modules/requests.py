@@ -24,7 +24,7 @@ from ...kernel.untrusted import describe
 from .. import turns
 from ..actions import Action, EndTurn, SubmitPlan
 from ..config import GameConfig, Module3Splashes, Tables
-from ..extensions import ModuleRules, Pending, Plugin
+from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
 from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
@@ -287,11 +287,7 @@ _END_TURN = EndTurn()
 
 
 def _rules(state: State) -> Requests:
-    found: Requests | None = state.tables.memo.get(Requests)  # looked up once per config
-    if found is None:
-        found = next(m for m in state.tables.modules if isinstance(m, Requests))
-        state.tables.memo[Requests] = found
-    return found
+    return rules_of(state, Requests)
 
 
 @implements("R2.4", "R2.5", "R2.6", "R2.7", "R2.8", "R2.9", "R2.16", "A2.1", "A2.2", "A2.4")

@@ -30,7 +30,7 @@ from ..config import (
     TipWithPortrait,
     WishingPurchase,
 )
-from ..extensions import ModuleRules, Pending, Plugin
+from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints, apprentices_at
 from ..scoring import bishop_bonus
 from ..state import Phase, Restoration, ScoreParts, State, Turn, booth_name
@@ -431,13 +431,7 @@ def _well(state: State) -> WellState:
 
 
 def _rules(state: State) -> WishingWell:
-    found: WishingWell | None = state.tables.memo.get(WishingWell)  # looked up once per config
-    if found is None:
-        found = next((m for m in state.tables.modules if isinstance(m, WishingWell)), None)
-        if found is None:
-            raise AssertionError("module 4 is not in play")
-        state.tables.memo[WishingWell] = found
-    return found
+    return rules_of(state, WishingWell)
 
 
 def _put(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
