@@ -18,9 +18,8 @@ import pytest
 from pettingzoo.test import api_test
 
 import fresco_rules.openspiel as fs
-from fresco_rules.adapters.core import AdapterError
+from fresco_rules.adapters.core import AdapterError, Slot
 from fresco_rules.barbarossa import GameConfig as BarbarossaConfig
-from fresco_rules.barbarossa import GiveLetter
 from fresco_rules.kernel.errors import SHAPE_RULE, MalformedAction
 from fresco_rules.pettingzoo import env
 
@@ -242,8 +241,8 @@ def test_barbarossa_action_space_does_not_depend_on_the_words(letter_check: str)
 
 
 def test_barbarossa_letters_outside_a_to_z_are_played_as_slots() -> None:
-    """A sculptor whose word holds Ü or ß gives it through one of the fixed 'own letter'
-    actions; its name is the letter only where it is legal."""
+    """A sculptor whose words hold Ü, ß or Æ writes them through the fixed ``own_letter``
+    slots at the end of the space; a slot is named by its letter only where it is legal."""
     from fresco_rules.barbarossa.config import LetterCheck
 
     game = fs.GAMES["barbarossa"](
@@ -251,28 +250,26 @@ def test_barbarossa_letters_outside_a_to_z_are_played_as_slots() -> None:
         config=BarbarossaConfig(players=3, objects=ODD_WORDS, letter_check=LetterCheck.OFF),
     )
     table = game.table
+    first_slot = next(i for i, e in enumerate(table.space.entries) if isinstance(e, Slot))
+    assert table.action_string(table.start(), first_slot) == "own_letter#0"
     state = game.new_initial_state()
-    seen: set[str] = set()
+    written: set[str] = set()
     rng = np.random.default_rng(7)
-    while not state.is_terminal() and len(state.history()) < 2000:
+    while not state.is_terminal() and len(written & {"Ü", "ß", "Æ"}) < 3:
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(outcomes, p=probs)))
             continue
-        legal = state.legal_actions()
         player = state.current_player()
-        for action in legal:
-            name = state.action_to_string(player, action)
-            if name.startswith("letter ") and len(name.split()) == 2:
-                seen.add(name.split()[1])
-        gives = [
-            a
-            for a in legal
-            if isinstance(table.space.entries[a], GiveLetter)
-            or state.action_to_string(player, a).startswith("letter ")
-        ]
-        state.apply_action(int(rng.choice(gives if gives else legal)))
-    assert seen & {"Ü", "ß", "Æ"}
+        names = {a: state.action_to_string(player, a) for a in state.legal_actions()}
+        for action, name in names.items():
+            if name.startswith("write ") and name[6:] not in "ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+                assert action >= first_slot
+                written.add(name[6:])
+        asks = [a for a, name in names.items() if name.startswith(("letter ", "write "))]
+        state.apply_action(int(rng.choice(asks if asks else list(names))))
+    assert written >= {"Ü", "ß", "Æ"}
+    assert len(state.history()) < 3000
 
 
 # --- PettingZoo: integer actions only --------------------------------------------------------
