@@ -34,12 +34,22 @@ options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
 - ``max_game_length`` is the ``max_length`` parameter (nodes, chance included): no rule bounds a
   game in which nobody scores, so a game that reaches it is cut off at the next decision and
   scored as it stands (``state.truncated()``). Random games stay far below the defaults.
+- State strings: ``state.serialize()`` is a one-line JSON document ``{"format", "version",
+  "game", "params", "history"}`` (the action ids from the start, chance outcomes included);
+  ``game.deserialize_state(text)`` replays it through the rules, checking every id, and refuses
+  anything else with ``StateTextRefused``. pyspiel's own form for Python games (``__dict__=``, a
+  pickle) could run code and is never read. Importing this module routes
+  ``pyspiel.serialize_game_and_state`` and ``pyspiel.deserialize_game_and_state`` through these
+  two for the games here (other games go on to pyspiel's functions unchanged); ``pickle`` of a
+  state or a game goes through them too. OpenSpiel's C++ code that serialises states by itself
+  (``random_sim_test``) still uses pyspiel's form: never give it a string from elsewhere.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -48,9 +58,24 @@ from open_spiel.python.algorithms import mcts
 
 from .adapters.core import AdapterError, GameSpec, Position, Table, table_for
 from .adapters.games import FRESCO, SPECS
+from .kernel.errors import RulesError
 from .kernel.rng import next_below
+from .kernel.untrusted import describe
 
 PREFIX = "fresco_rules_"
+
+STATE_FORMAT = "fresco_rules.openspiel.state"
+"""The ``format`` of the JSON document ``SpielState.serialize`` writes."""
+STATE_VERSION = 1
+_STATE_KEYS = frozenset({"format", "version", "game", "params", "history"})
+_STATE_TEXT_OVERHEAD = 1 << 16
+"""Characters a state string may hold besides its history (the parameters)."""
+
+
+class StateTextRefused(AdapterError):
+    """A state string this adapter does not read: not the JSON document ``serialize`` writes
+    (pyspiel's pickle-based form included), another game or configuration, or a history the
+    rules refuse."""
 
 
 def _game_type(spec: GameSpec) -> Any:
@@ -104,6 +129,17 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self, self.table, self.table.start())
+
+    def deserialize_state(self, text: object) -> SpielState:
+        """The state ``SpielState.serialize`` wrote, replayed from the start through the rules;
+        anything else is refused with ``StateTextRefused`` (never unpickled)."""
+        return _state_from_text(self, text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game string (a game made from a config: with the config)."""
+        table = self.table
+        config = table.config if table.from_config else None
+        return (_game_from, (self.spec.name, str(self), dict(table.params), config))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -179,6 +215,34 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def is_terminal(self) -> bool:
         return self._table.is_terminal(self._position)
 
+    def serialize(self) -> str:
+        """The state as a one-line JSON document: the game, its parameters and the action ids
+        from the start (chance outcomes included). ``game.deserialize_state`` reads it back."""
+        table = self._table
+        nodes = self._position.history()
+        root = nodes[0]
+        if root is not table.initial and root != table.initial:
+            raise StateTextRefused("this state was not reached from the game's start")
+        history = []
+        for node in nodes[1:]:
+            assert node.via is not None
+            history.append(node.via[1])
+        document = {
+            "format": STATE_FORMAT,
+            "version": STATE_VERSION,
+            "game": table.spec.name,
+            "params": dict(table.params),
+            "history": history,
+        }
+        return json.dumps(document, ensure_ascii=True)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and ``serialize()``, replayed on loading."""
+        return (_state_from_text, (self.get_game(), self.serialize()))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SpielState:
+        return self.clone()  # type: ignore[no-any-return]
+
     def truncated(self) -> bool:
         """The game was cut off at ``max_length`` before its natural end."""
         return self._table.truncated(self._position)
@@ -232,6 +296,138 @@ class ViewObserver:
         if self.perfect_recall:
             return self.table.information_state(state.position, player)
         return self.table.observation(state.position, player)
+
+
+def _text_limit(table: Table) -> int:
+    digits = len(str(max(len(table.space), len(table.outcomes))))
+    return _STATE_TEXT_OVERHEAD + table.max_length * (digits + 2)
+
+
+def _state_from_text(game: SpielGame, text: object) -> SpielState:
+    table = game.table
+    if type(text) is not str:
+        raise StateTextRefused(f"a state string is a str, not {describe(text)}")
+    limit = _text_limit(table)
+    if len(text) > limit:
+        raise StateTextRefused(f"a state string of {len(text)} characters (at most {limit})")
+    if text.startswith("history=") or "__dict__=" in text:
+        raise StateTextRefused(
+            "pyspiel's pickle-based state string (history=, __dict__=) is never read, since "
+            "unpickling it could run code: write states with state.serialize()"
+        )
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError):
+        raise StateTextRefused(f"a state string is a JSON document: {describe(text)}") from None
+    if type(document) is not dict or set(document) != _STATE_KEYS:
+        raise StateTextRefused(f"a state document has the keys {sorted(_STATE_KEYS)}")
+    found = document["format"], document["version"], document["game"]
+    if found != (STATE_FORMAT, STATE_VERSION, table.spec.name) or type(found[1]) is not int:
+        raise StateTextRefused(
+            f"not a {STATE_FORMAT} version {STATE_VERSION} of {table.spec.name}: {describe(found)}"
+        )
+    params = json.loads(json.dumps(dict(table.params)))
+    if type(document["params"]) is not dict or document["params"] != params:
+        raise StateTextRefused(
+            f"a state of another configuration: {describe(document['params'])} "
+            f"(this game: {describe(params)})"
+        )
+    history = document["history"]
+    if type(history) is not list or len(history) > table.max_length:
+        raise StateTextRefused(f"the history is a list of at most {table.max_length} action ids")
+    return _replay(game, history)
+
+
+def _replay(game: SpielGame, history: list[Any]) -> SpielState:
+    state = game.new_initial_state()
+    for node, action in enumerate(history):
+        if type(action) is not int:
+            raise StateTextRefused(f"node {node}: an action id is an int, not {describe(action)}")
+        if state.is_terminal():
+            raise StateTextRefused(f"node {node}: the game is over")
+        if state.is_chance_node():
+            allowed = [outcome for outcome, _ in state.chance_outcomes()]
+        else:
+            allowed = state.legal_actions()
+        if action not in allowed:
+            raise StateTextRefused(f"node {node}: action {action} is not legal here")
+        try:
+            state.apply_action(action)
+        except RulesError as exc:
+            raise StateTextRefused(f"node {node}: {exc}") from None
+    return state
+
+
+def _game_from(name: str, game_string: str, params: dict[str, Any], config: Any) -> SpielGame:
+    if config is None:
+        return pyspiel.load_game(game_string)  # type: ignore[no-any-return]
+    return GAMES[name](params, config=config)
+
+
+class _Sections(NamedTuple):
+    game: bytes
+    state: bytes
+
+
+def _sections(data: bytes) -> _Sections | None:
+    """The game and state sections of ``pyspiel.serialize_game_and_state``'s text, split as
+    OpenSpiel's ``DeserializeGameAndState`` splits them (None where it would fail)."""
+    sections = {b"[Meta]": bytearray(), b"[Game]": bytearray(), b"[State]": bytearray()}
+    current: bytearray | None = None
+    for line in data.split(b"\n"):
+        if not line or line.startswith(b"#"):
+            continue
+        if line in sections:
+            current = sections[line]
+        elif current is None:
+            return None
+        else:
+            current += line + b"\n"
+    game, state = bytes(sections[b"[Game]"]), bytes(sections[b"[State]"])
+    return _Sections(game.removesuffix(b"\n"), state.removesuffix(b"\n"))
+
+
+_HEADER = "# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+
+
+def serialize_game_and_state(game: Any, state: Any) -> str:
+    """``pyspiel.serialize_game_and_state`` with ``SpielState.serialize`` for these games."""
+    if isinstance(game, SpielGame) and isinstance(state, SpielState):
+        return f"{_HEADER}[Game]\n{game.serialize()}\n[State]\n{state.serialize()}\n"
+    return str(_PYSPIEL_SERIALIZE(game, state))
+
+
+def deserialize_game_and_state(data: Any) -> tuple[Any, Any]:
+    """``pyspiel.deserialize_game_and_state`` reading these games' states with
+    ``SpielGame.deserialize_state`` (refused with ``StateTextRefused``, never unpickled)."""
+    raw = data.encode() if isinstance(data, str) else data
+    sections = _sections(raw) if isinstance(raw, bytes) else None
+    if sections is not None and PREFIX.encode() in sections.game:
+        game = pyspiel.deserialize_game(sections.game)
+        if not isinstance(game, SpielGame):
+            raise StateTextRefused(
+                f"a state of a game wrapping a {PREFIX} game is not read (pyspiel would "
+                f"unpickle it): {describe(sections.game)}"
+            )
+        try:
+            text = sections.state.decode()
+        except UnicodeDecodeError:
+            raise StateTextRefused("a state string is UTF-8 text") from None
+        return game, game.deserialize_state(text)
+    return _PYSPIEL_DESERIALIZE(data)  # type: ignore[no-any-return]
+
+
+def _pyspiel_original(name: str) -> Any:
+    found = getattr(pyspiel, name)
+    return getattr(found, "__wrapped__", found)
+
+
+_PYSPIEL_SERIALIZE = _pyspiel_original("serialize_game_and_state")
+_PYSPIEL_DESERIALIZE = _pyspiel_original("deserialize_game_and_state")
+serialize_game_and_state.__wrapped__ = _PYSPIEL_SERIALIZE  # type: ignore[attr-defined]
+deserialize_game_and_state.__wrapped__ = _PYSPIEL_DESERIALIZE  # type: ignore[attr-defined]
+pyspiel.serialize_game_and_state = serialize_game_and_state
+pyspiel.deserialize_game_and_state = deserialize_game_and_state
 
 
 def _game_class(spec: GameSpec) -> type[SpielGame]:

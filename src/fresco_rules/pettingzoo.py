@@ -29,6 +29,12 @@
   as ``infos[agent]["legal_actions"]`` (action index -> notation; the other agents' infos are
   empty, since a seat's legal actions are its own information); ``env.action_string(index)``
   names any index, ``env.parse(text)`` gives the index of the legal action a text names.
+- ``step`` takes a Python or NumPy integer (or a 0-d NumPy integer array, as ``Discrete``
+  does); a bool, float, string, bytes, container, ``None`` for a live agent or an index
+  outside the space is refused with ``MalformedAction`` (rule K.1), an index that is not legal
+  now with ``IllegalAction``. After the end PettingZoo's convention holds: each agent is
+  terminated (or truncated), ``step(None)`` removes the selected one; once ``agents`` is empty,
+  ``step`` and ``last`` raise ``AdapterError`` until ``reset``.
 """
 
 from __future__ import annotations
@@ -39,8 +45,26 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .adapters.core import Position, Table
+from .adapters.core import AdapterError, Position, Table, checked_index
 from .adapters.games import table as make_table
+from .kernel.errors import SHAPE_RULE, MalformedAction
+from .kernel.untrusted import describe
+
+
+def action_index(value: object, size: int) -> int:
+    """The action ``step`` was given as an index 0..size-1: a Python or NumPy integer, or a 0-d
+    NumPy integer array (``Discrete.contains`` takes one); never a bool (True is not action
+    1), a float (2.9 is not action 2), a string or bytes."""
+    if type(value) is not int:
+        if isinstance(value, np.integer) or (
+            type(value) is np.ndarray and value.shape == () and value.dtype.kind in "iu"
+        ):
+            value = int(value)
+        else:
+            raise MalformedAction(
+                SHAPE_RULE, f"an action is an integer 0..{size - 1}, not {describe(value)}"
+            )
+    return checked_index(value, size, "action")
 
 
 class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
@@ -152,14 +176,31 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
             mask[table.legal_actions(position)] = 1
         return {"observation": tensor, "action_mask": mask}
 
-    def step(self, action: Any) -> None:
+    def _selected(self) -> str:
         agent = self.agent_selection
+        if agent not in self.agents:
+            raise AdapterError("the game is over and every agent is removed: call reset()")
+        return agent
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._selected()
+        return super().last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        agent = self._selected()
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise MalformedAction(
+                    SHAPE_RULE,
+                    f"{agent} is done: its only action is None (which removes it), "
+                    f"not {describe(action)}",
+                )
             self._was_dead_step(action)
             return
+        index = action_index(action, len(self.table.space))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {name: 0.0 for name in self.agents}
-        self._position = self.table.play(self._position, int(action))
+        self._position = self.table.play(self._position, index)
         self._settle()
         self._accumulate_rewards()
 

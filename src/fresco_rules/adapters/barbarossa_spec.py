@@ -5,6 +5,14 @@ Parameters: ``players`` (3-4), ``max_length`` and every interpretation option of
 integer (6, 5, or 0 for ``unlimited``) because OpenSpiel reads ``6`` in a game string as one.
 The secret words are the library's stand-in words (``GameConfig.objects`` left empty).
 
+The action space depends on the configuration and the component data, never on the words:
+``GiveLetter`` for each of A-Z (``vocab.BASIC_LETTERS``), then, last, ``objects per player x
+max_letters`` (the data's word limit) ``own_letter`` slots, enough for every other character a
+seat's words can hold (``Ü``, ``ß``, a digit): slot k gives the k-th such character of the
+sculptor's own words (sorted), offered and named (``letter Ü``) only where it is legal, else
+named ``own_letter#k``. Words may hold any character (A-B.15: "a character"), so none is
+refused; the slots keep the size, the action names and the mask the same for every word.
+
 Tensor layout (``BarbarossaSpec.tensor_layout``), from ``player_view(state, seat)`` and the
 public decision in progress: ``observer`` (one-hot seat), ``to_move`` (one-hot seat),
 ``active`` (one-hot seat), ``step`` (one-hot ``Step``), ``turn``, per seat ``pawns``,
@@ -25,15 +33,17 @@ from ..barbarossa import engine as ba_engine
 from ..barbarossa.config import OPTION_TYPES, GameConfig, JewelMove, derive_tables
 from ..barbarossa.flow import new_game
 from ..barbarossa.state import Judgement, State, Step
-from ..barbarossa.vocab import Reply, Verdict
+from ..barbarossa.vocab import BASIC_LETTERS, Reply, Verdict
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
 from . import core
-from .core import AdapterError, GameSpec, Params, one_hot
+from .core import AdapterError, GameSpec, Params, Slot, one_hot
 
 _STEPS = tuple(Step)
 _JUDGEMENTS = tuple(Judgement)
+OWN_LETTER = "own_letter"
+"""The slot kind of a sculptor's letter outside A-Z (the k-th of his words' own characters)."""
 MIN_POSITIONS = 16
 """Letter positions offered in the action space: at least this many, so its size says little
 about the words."""
@@ -139,8 +149,7 @@ class BarbarossaSpec(GameSpec):
         found.extend(ba.SpendJewels(n) for n in range(1, tables.jewel_max + 1))
         found.extend(ba.AskLetter(obj, pos) for obj in objects for pos in positions)
         found.append(ba.DeclineLetter())
-        letters = sorted(set().union(*tables.alphabets))
-        found.extend(ba.GiveLetter(letter) for letter in letters)
+        found.extend(ba.GiveLetter(letter) for letter in BASIC_LETTERS)
         found.append(ba.NoSuchLetter())
         found.extend(ba.AskQuestion(obj) for obj in objects)
         found.extend(ba.Answer(reply) for reply in Reply)
@@ -150,7 +159,23 @@ class BarbarossaSpec(GameSpec):
         seats = range(tables.players)
         for size in range(tables.players + 1):
             found.extend(ba.CallCurses(group) for group in combinations(seats, size))
+        own_letters = tables.objects_per_player * tables.max_letters
+        found.extend(Slot(OWN_LETTER, k) for k in range(own_letters))
         return found
+
+    def slot_of(self, state: Any, action: object) -> Slot | None:
+        if type(action) is ba.GiveLetter:
+            own = _own_letters(state)
+            if action.letter in own:
+                return Slot(OWN_LETTER, own.index(action.letter))
+        return None
+
+    def resolve_slot(self, state: Any, slot: Slot) -> object | None:
+        own = _own_letters(state)
+        if slot.kind != OWN_LETTER or slot.index >= len(own):
+            return None
+        action = ba.GiveLetter(own[slot.index])
+        return action if action in ba.legal_actions(state) else None
 
     def chance_outcomes(self, config: Any) -> Sequence[Outcome]:
         tables = derive_tables(config)
@@ -214,6 +239,14 @@ class BarbarossaSpec(GameSpec):
         assert isinstance(log, tuple)
         out.append(float(len(log)))
         return out
+
+
+def _own_letters(state: State) -> tuple[str, ...]:
+    """The characters outside A-Z the seat to move may give as sculptor (sorted)."""
+    seat = ba.current_player(state)
+    if seat is None:
+        return ()
+    return tuple(letter for letter in state.tables.alphabets[seat] if letter not in BASIC_LETTERS)
 
 
 SPEC = BarbarossaSpec()

@@ -29,9 +29,10 @@ from typing import Any
 from attrs import evolve, field, frozen
 
 from ..kernel.chance import Outcome, OutcomeNeeded
-from ..kernel.errors import IllegalAction, RulesError
+from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction, RulesError
 from ..kernel.protocol import GameRules
 from ..kernel.registry import implementations
+from ..kernel.untrusted import describe
 
 Params = Mapping[str, Any]
 
@@ -398,7 +399,9 @@ class Table:
         return entry
 
     def play(self, position: Position, index: int) -> Position:
-        """The position after the seat to decide takes action ``index``."""
+        """The position after the seat to decide takes action ``index`` (an ``int`` of the
+        action space: anything else is a ``MalformedAction``, K.1)."""
+        checked_index(index, len(self.space), "action")
         if position.need is not None:
             raise AdapterError("this is a chance node: choose an outcome")
         if self.is_terminal(position):
@@ -434,8 +437,7 @@ class Table:
         need = position.need
         if need is None:
             raise AdapterError("not a chance node")
-        if not 0 <= outcome < len(self.outcomes):
-            raise AdapterError(f"chance outcome {outcome} is outside 0..{len(self.outcomes) - 1}")
+        checked_index(outcome, len(self.outcomes), "chance outcome")
         kind, item = self.outcomes[outcome]
         if kind != need.kind or item not in need.pool:
             raise AdapterError(f"chance outcome {kind}:{item} does not fit this {need.kind} draw")
@@ -622,6 +624,19 @@ class Table:
             if node.length % _CHECKPOINT == 0:
                 node.memo[key] = (tuple(entries), array("d", numbers))
         return entries, numbers
+
+
+def checked_index(value: object, size: int, what: str) -> int:
+    """``value`` as an index 0..size-1 of an action space: an ``int`` exactly (a bool, float,
+    string or anything else would be coerced by ``int()`` or compare equal to one), refused
+    otherwise with a ``MalformedAction`` (K.1)."""
+    if type(value) is not int:
+        raise MalformedAction(
+            SHAPE_RULE, f"an {what} is an int 0..{size - 1}, not {describe(value)}"
+        )
+    if not 0 <= value < size:
+        raise MalformedAction(SHAPE_RULE, f"{what} {describe(value)} is outside 0..{size - 1}")
+    return value
 
 
 _CHECKPOINT = 32
