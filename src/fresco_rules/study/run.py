@@ -10,6 +10,13 @@ With ``out``, every finished batch is appended to ``out/journal.jsonl`` (a heade
 the study, then one line per game). A study started again with the same ``out`` reads the
 journal, skips the games it holds and plays the rest, also after ``games`` was raised (the
 first games keep their seeds); a journal of another study is refused.
+
+Each game line carries ``digest``, the HMAC-SHA256 of its canonical JSON keyed by the SHA-256
+of the study's identity (``journal_key``). It detects edits and corruption, not a forger who
+reads this code (the key is derived from the header); for that, every resume also plays
+``REPLAYED`` journal games again, picked at random, and compares them with their lines. The
+journal is only appended to (each line flushed and fsynced); it is replaced, atomically, only
+to drop a torn last line.
 """
 
 from __future__ import annotations
@@ -134,8 +141,9 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
 
 
 def _start_worker(parent: int) -> None:
-    """A worker leaves Ctrl-C and SIGTERM to its parent, which ends it, and exits when the
-    parent is gone (so no worker outlives a killed study)."""
+    """A worker ignores Ctrl-C (its parent ends it), dies at SIGTERM (fork copied the parent's
+    handler, which would raise here) and exits when its parent is gone, so no worker outlives
+    a killed study."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
