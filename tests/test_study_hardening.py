@@ -314,3 +314,16 @@ def test_an_a_a_study_with_a_seed_offset_is_not_a_duplicate() -> None:
     study = Study(game="fresco", players=2, games=2, seed=3, arms=arms)
     summary, _ = run_study(study, progress=False)
     assert len(summary["arms"]) == 2
+
+
+def test_a_journal_of_a_later_format_is_refused(
+    played: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = journal_lines(played)
+    header = json.loads(lines[0])
+    header["format_version"] = 3
+    lines[0] = json.dumps(header).encode()
+    (played / "journal.jsonl").write_bytes(b"\n".join(lines))
+    assert main(cli_args(2, played)) == 2
+    err = capsys.readouterr().err
+    assert "has journal format version 3; this fresco_rules reads version 2" in err

@@ -41,6 +41,7 @@ from tqdm import tqdm
 
 from ..kernel.files import read_limited, write_atomic
 from ..kernel.records import InvalidRecord, parse_record
+from ..kernel.untrusted import describe
 from .adapters import GameAdapter, StudyError, get_adapter
 from .players import make_player
 from .report import write_outputs
@@ -210,16 +211,19 @@ def _check_header(path: Path, lines: Sequence[bytes], header: dict[str, Any]) ->
         first = _line_data(path, 1, lines[0]) if lines else None
     except StudyError:
         first = None
-    if (
-        isinstance(first, dict)
-        and first.get("format") == JOURNAL_FORMAT
-        and first.get("format_version") != JOURNAL_VERSION
-    ):
-        raise StudyError(
-            f"{path} was written by an older fresco_rules without line digests, so its games "
-            "cannot be checked: delete it (the study plays its games again, with the same seeds) "
-            "or use another --out"
-        )
+    if isinstance(first, dict) and first.get("format") == JOURNAL_FORMAT:
+        version = first.get("format_version", 1)
+        if version == 1:
+            raise StudyError(
+                f"{path} was written by an older fresco_rules without line digests, so its "
+                "games cannot be checked: delete it (the study plays its games again, with the "
+                "same seeds) or use another --out"
+            )
+        if version != JOURNAL_VERSION:
+            raise StudyError(
+                f"{path} has journal format version {describe(version)}; this fresco_rules "
+                f"reads version {JOURNAL_VERSION}: use the fresco_rules that wrote it"
+            )
     if _identity(first) != _identity(header):
         raise StudyError(
             f"{path} belongs to another study (or is not a study journal): use another --out, "
