@@ -9,7 +9,11 @@ optional dependency; the study itself (the ``[study]`` extra) is loaded when the
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from importlib import import_module
 from typing import Any, TextIO
 
@@ -22,6 +26,27 @@ class StudyUnavailable(RulesError):
     """The ``[study]`` extra is not installed."""
 
 
+class StudyTerminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread so the study stops in order: its workers ended, its
+    journal closed (a plain SIGTERM would leave the workers running)."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise StudyTerminated
+
+
+@contextlib.contextmanager
+def _sigterm_stops_the_study() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may set a handler; the caller's own handling applies
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def add_study_command(commands: Any) -> None:
     """Add the ``study`` sub-command to the ``fresco-rules`` sub-parsers."""
     study = commands.add_parser(
@@ -29,8 +54,9 @@ def add_study_command(commands: Any) -> None:
         help="compare rule interpretations over many seeded games, with confidence intervals",
         description="Play N games of each arm with the same seeds; report each figure per arm "
         "and each difference from the first arm with its confidence interval.",
-        epilog="exit codes: 0 the study ran; 2 a bad command line, option or arm; 130 "
-        "interrupted (with --out DIR, the same command resumes). Errors are one line on stderr: "
+        epilog="exit codes: 0 the study ran; 2 a bad command line, option or arm, or a journal "
+        "in --out that fails its checks; 130 interrupted, 143 terminated (SIGTERM) (with --out "
+        "DIR, the same command resumes). Errors are one line on stderr: "
         '"fresco-rules: error: ...".',
     )
     study.add_argument(
@@ -95,17 +121,23 @@ def cmd_study(args: argparse.Namespace, out: TextIO) -> int:
         components=args.components,
     )
     try:
-        summary, _ = study_api.run_study(
-            study, backend=args.backend, jobs=args.jobs, ray_address=args.ray_address, out=args.out
-        )
-    except KeyboardInterrupt:
+        with _sigterm_stops_the_study():
+            summary, _ = study_api.run_study(
+                study,
+                backend=args.backend,
+                jobs=args.jobs,
+                ray_address=args.ray_address,
+                out=args.out,
+            )
+    except KeyboardInterrupt as stop:
         kept = (
             f"the games played are kept in {args.out}; the same command continues the study"
             if args.out
             else "nothing was kept (use --out DIR to make a study resumable)"
         )
-        print(f"fresco-rules study: interrupted; {kept}", file=sys.stderr)
-        return 130
+        how = "terminated" if isinstance(stop, StudyTerminated) else "interrupted"
+        print(f"fresco-rules study: {how}; {kept}", file=sys.stderr)
+        return 143 if isinstance(stop, StudyTerminated) else 130
     modules = f", modules {args.modules}" if args.modules else ""
     print(
         f"{args.game.title()} study: {args.players} players{modules}, {args.games} games per "

@@ -5,6 +5,7 @@ of the game length in rounds and in steps per arm."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from ..kernel.files import write_atomic
 from .spec import GameResult
 
 PLOTS = ("scores", "win_rate", "game_length")
@@ -29,8 +31,10 @@ def _save(figure: Figure, out: Path, name: str) -> list[Path]:
         path = out / f"{name}.{fmt}"
         # no date and fixed ids in SVG, no software stamp in PNG: the same study, the same files
         metadata: dict[str, Any] = {"Date": None} if fmt == "svg" else {"Software": None}
+        image = io.BytesIO()
         with plt.rc_context({"svg.hashsalt": "fresco_rules.study"}):
-            figure.savefig(path, format=fmt, dpi=80, metadata=metadata)
+            figure.savefig(image, format=fmt, dpi=80, metadata=metadata)
+        write_atomic(path, image.getvalue(), overwrite=True, what="plot")
         written.append(path)
     plt.close(figure)
     return written

@@ -8,11 +8,13 @@ from __future__ import annotations
 import base64
 import csv
 import html
+import io
 import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..kernel.files import write_atomic
 from .adapters import get_adapter
 from .plots import write_plots
 from .spec import GameResult
@@ -35,7 +37,7 @@ def write_outputs(out: Path, summary: dict[str, Any], games: Sequence[GameResult
     names: list[str] = summary["figure_names"]
     players = int(summary["study"]["players"])
     labels = [arm["label"] for arm in summary["arms"]]
-    (out / "summary.json").write_text(summary_text(summary), encoding="utf-8")
+    write_atomic(out / "summary.json", summary_text(summary), overwrite=True, what="summary")
     rows = [game.to_json(names) for game in games]
     document = {
         "format": GAMES_FORMAT,
@@ -44,40 +46,42 @@ def write_outputs(out: Path, summary: dict[str, Any], games: Sequence[GameResult
         "figure_names": names,
         "games": rows,
     }
-    (out / "games.json").write_text(json.dumps(document, indent=None) + "\n", encoding="utf-8")
-    with (out / "games.csv").open("w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle, lineterminator="\n")
+    text = json.dumps(document, indent=None) + "\n"
+    write_atomic(out / "games.json", text, overwrite=True, what="games")
+    table = io.StringIO(newline="")
+    writer = csv.writer(table, lineterminator="\n")
+    writer.writerow(
+        [
+            "arm",
+            "label",
+            "game",
+            "seed",
+            *[f"score_{s}" for s in range(players)],
+            "winners",
+            "rounds",
+            "steps",
+            "margin",
+            *names,
+        ]
+    )
+    for game in games:
         writer.writerow(
             [
-                "arm",
-                "label",
-                "game",
-                "seed",
-                *[f"score_{s}" for s in range(players)],
-                "winners",
-                "rounds",
-                "steps",
-                "margin",
-                *names,
+                game.arm,
+                labels[game.arm],
+                game.game,
+                game.seed,
+                *game.scores,
+                ";".join(map(str, game.winners)),
+                game.rounds,
+                game.steps,
+                game.margin,
+                *(_number(v) for v in game.figures),
             ]
         )
-        for game in games:
-            writer.writerow(
-                [
-                    game.arm,
-                    labels[game.arm],
-                    game.game,
-                    game.seed,
-                    *game.scores,
-                    ";".join(map(str, game.winners)),
-                    game.rounds,
-                    game.steps,
-                    game.margin,
-                    *(_number(v) for v in game.figures),
-                ]
-            )
+    write_atomic(out / "games.csv", table.getvalue(), overwrite=True, what="games table")
     write_plots(summary, games, out)
-    (out / "report.html").write_text(report_html(summary, out), encoding="utf-8")
+    write_atomic(out / "report.html", report_html(summary, out), overwrite=True, what="report")
 
 
 def _number(value: float) -> str:

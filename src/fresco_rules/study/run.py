@@ -10,12 +10,26 @@ With ``out``, every finished batch is appended to ``out/journal.jsonl`` (a heade
 the study, then one line per game). A study started again with the same ``out`` reads the
 journal, skips the games it holds and plays the rest, also after ``games`` was raised (the
 first games keep their seeds); a journal of another study is refused.
+
+Each game line carries ``digest``, the HMAC-SHA256 of its canonical JSON keyed by the SHA-256
+of the study's identity (``journal_key``). It detects edits and corruption, not a forger who
+reads this code (the key is derived from the header); for that, every resume also plays
+``REPLAYED`` journal games again, picked at random, and compares them with their lines. The
+journal is only appended to (each line flushed and fsynced); it is replaced, atomically, only
+to drop a torn last line.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
+import os
+import secrets
+import signal
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib import import_module
@@ -25,6 +39,9 @@ from typing import Any
 from attrs import frozen
 from tqdm import tqdm
 
+from ..kernel.files import read_limited, write_atomic
+from ..kernel.records import InvalidRecord, parse_record
+from ..kernel.untrusted import describe
 from .adapters import GameAdapter, StudyError, get_adapter
 from .players import make_player
 from .report import write_outputs
@@ -34,6 +51,14 @@ from .stats import summarize
 BACKENDS = ("local", "ray")
 JOURNAL = "journal.jsonl"
 JOURNAL_FORMAT = "fresco_rules.study_journal"
+JOURNAL_VERSION = 2
+"""Version 2: every game line carries the digest of its content keyed to the study."""
+MAX_JOURNAL_BYTES = 1 << 30
+"""The largest journal read (a game line is about 300 bytes: some 3 million games)."""
+MAX_LINE_BYTES = 1 << 16
+"""The longest journal line (a game's line is a few hundred bytes)."""
+REPLAYED = 2
+"""Journal games played again on every resume and compared with their lines."""
 
 Task = tuple[int, int, int]
 """(arm, game index, seed)."""
@@ -70,24 +95,65 @@ OnBatch = Callable[[list[GameResult]], None]
 def run_local(
     payload: Payload, batches: Sequence[Sequence[Task]], on_batch: OnBatch, *, jobs: int
 ) -> None:
-    """Play the batches in this process (``jobs`` 1) or in ``jobs`` worker processes."""
+    """Play the batches in this process (``jobs`` 1) or in ``jobs`` worker processes.
+
+    Interrupted (Ctrl-C, or SIGTERM turned into an exception by the command line), the
+    workers are terminated at once rather than left to finish their batches; a worker whose
+    parent dies without that chance (SIGKILL) exits by itself (``_watch_parent``)."""
     if jobs == 1:
         for batch in batches:
             on_batch(play_batch(payload, batch))
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    try:
         pending: set[Future[list[GameResult]]] = {
             pool.submit(play_batch, payload, batch) for batch in batches
         }
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    on_batch(future.result())
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_batch(future.result())
+    except BaseException:
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+WORKER_STOP_WAIT = 5.0
+"""Seconds a terminated worker has to exit before it is killed."""
+PARENT_CHECK = 0.5
+"""Seconds between a worker's checks that its parent is alive."""
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Cancel what is queued and end every worker now (SIGTERM, then SIGKILL)."""
+    # the executor forgets its processes on shutdown, and has no public way to end them
+    # before Python 3.14 (terminate_workers)
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + WORKER_STOP_WAIT
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
+
+
+def _start_worker(parent: int) -> None:
+    """A worker ignores Ctrl-C (its parent ends it), dies at SIGTERM (fork copied the parent's
+    handler, which would raise here) and exits when its parent is gone, so no worker outlives
+    a killed study."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(1)
 
 
 def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
@@ -103,41 +169,131 @@ def _identity(header: object) -> object:
     return {**header, "study": {**header["study"], "games": None}}
 
 
-def _read_journal(
-    path: Path, header: dict[str, Any], adapter: GameAdapter, study: Study
-) -> dict[tuple[int, int], GameResult]:
-    """The games already played, by (arm, game), those beyond ``study.games`` left out; rewrites
-    the journal without a torn last line. Refuses a journal of another study."""
-    done: dict[tuple[int, int], GameResult] = {}
-    lines = path.read_text(encoding="utf-8").splitlines()
+def _canonical(data: object) -> bytes:
+    return json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+    ).encode("ascii")
+
+
+def journal_key(header: dict[str, Any]) -> bytes:
+    """The key of a study's line digests: the SHA-256 of its identity (the resolved study
+    without the number of games), so a line of one study does not check in another."""
+    return hashlib.sha256(_canonical(_identity(header))).digest()
+
+
+def _digest(key: bytes, data: dict[str, Any]) -> str:
+    return hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
+
+
+def journal_line(key: bytes, data: dict[str, Any]) -> str:
+    """One game's journal line (without its newline): ``data`` with the HMAC-SHA256 of its
+    canonical JSON under ``key`` as the field ``digest``."""
+    return json.dumps({**data, "digest": _digest(key, data)})
+
+
+def _line_data(path: Path, number: int, raw: bytes) -> dict[str, Any]:
+    """Line ``number`` of the journal as a JSON object, parsed within the bounds of a record."""
+    where = f"{path}: line {number}"
+    if len(raw) > MAX_LINE_BYTES:
+        raise StudyError(f"{where} is longer than {MAX_LINE_BYTES} bytes")
     try:
-        first = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StudyError(f"{where} is not UTF-8 (byte {exc.start + 1}: {exc.reason})") from None
+    try:
+        return parse_record(text)
+    except InvalidRecord as exc:
+        raise StudyError(f"{where} is not a journal line: {exc}") from None
+
+
+def _check_header(path: Path, lines: Sequence[bytes], header: dict[str, Any]) -> None:
+    try:
+        first = _line_data(path, 1, lines[0]) if lines else None
+    except StudyError:
         first = None
+    if isinstance(first, dict) and first.get("format") == JOURNAL_FORMAT:
+        version = first.get("format_version", 1)
+        if version == 1:
+            raise StudyError(
+                f"{path} was written by an older fresco_rules without line digests, so its "
+                "games cannot be checked: delete it (the study plays its games again, with the "
+                "same seeds) or use another --out"
+            )
+        if version != JOURNAL_VERSION:
+            raise StudyError(
+                f"{path} has journal format version {describe(version)}; this fresco_rules "
+                f"reads version {JOURNAL_VERSION}: use the fresco_rules that wrote it"
+            )
     if _identity(first) != _identity(header):
         raise StudyError(
             f"{path} belongs to another study (or is not a study journal): use another --out, "
             "or delete the directory to start afresh"
         )
-    kept = [json.dumps(header, sort_keys=True)]
-    for number, line in enumerate(lines[1:], start=2):
+
+
+def _read_journal(
+    path: Path, header: dict[str, Any], adapter: GameAdapter, study: Study, configs: Sequence[Any]
+) -> dict[tuple[int, int], GameResult]:
+    """The games already played, by (arm, game), those beyond ``study.games`` left out.
+
+    Every line is checked against its digest, and a few games are played again and compared
+    (``REPLAYED``); a line that fails is refused with its number. A torn last line (one without
+    its newline: the run was killed while writing it) is dropped, by an atomic replace; a
+    journal without one is not written to at all."""
+    data = read_limited(path, MAX_JOURNAL_BYTES, what="study journal")
+    *lines, torn = data.split(b"\n")
+    _check_header(path, lines, header)
+    key = journal_key(header)
+    seen: dict[tuple[int, int], tuple[int, GameResult]] = {}
+    for number, raw in enumerate(lines[1:], start=2):
+        line = _line_data(path, number, raw)
+        digest = line.pop("digest", None)
+        if type(digest) is not str or not hmac.compare_digest(
+            digest.encode("utf-8"), _digest(key, line).encode("ascii")
+        ):
+            raise StudyError(
+                f"{path}: line {number} fails its digest: it was edited or corrupted (restore "
+                "it, or delete the line to play that game again)"
+            )
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            if number == len(lines):  # the line being written when the run was interrupted
-                break
-            raise StudyError(f"{path}: line {number} is not JSON") from None
-        result = result_from_json(data, adapter.figure_names)
+            result = result_from_json(line, adapter.figure_names)
+        except StudyError as exc:
+            raise StudyError(f"{path}: line {number}: {exc}") from None
         arm, game = result.arm, result.game
         if not (0 <= arm < len(study.arms) and 0 <= game < MAX_GAMES) or (
             result.seed != game_seed(study.seed, game, study.arms[arm].seed_offset)
         ):
             raise StudyError(f"{path}: line {number} is not a game of this study")
-        if game < study.games:
-            done[(arm, game)] = result
-        kept.append(line)
-    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+        earlier = seen.get((arm, game))
+        if earlier is not None and earlier[1] != result:
+            raise StudyError(f"{path}: line {number} contradicts line {earlier[0]} (same game)")
+        seen[(arm, game)] = (number, result)
+    done = {at: result for at, (_, result) in seen.items() if at[1] < study.games}
+    _replay_some(path, adapter, study, configs, {at: seen[at] for at in done})
+    if torn:
+        write_atomic(path, data[: len(data) - len(torn)], overwrite=True, what="study journal")
     return done
+
+
+def _replay_some(
+    path: Path,
+    adapter: GameAdapter,
+    study: Study,
+    configs: Sequence[Any],
+    lines: dict[tuple[int, int], tuple[int, GameResult]],
+) -> None:
+    """Play ``REPLAYED`` journal games again, picked at random (a forger who recomputes the
+    digests cannot know which), and refuse the journal if one differs."""
+    choose = make_player(study.player, adapter)
+    picked = secrets.SystemRandom().sample(sorted(lines), min(REPLAYED, len(lines)))
+    for arm, game in picked:
+        number, recorded = lines[(arm, game)]
+        again = run_game(adapter, configs[arm], arm, game, recorded.seed, choose)
+        if again != recorded:
+            raise StudyError(
+                f"{path}: line {number} does not match a replay of its game (arm {arm}, game "
+                f"{game}): the journal was altered; delete it to play the study again"
+            )
 
 
 def run_study(
@@ -162,18 +318,21 @@ def run_study(
     make_player(study.player, adapter)  # refuse an unavailable player before any work
     configs = study.configs(adapter)
     described = study.describe(configs)
-    header = {"format": JOURNAL_FORMAT, "study": described}
+    header = {"format": JOURNAL_FORMAT, "format_version": JOURNAL_VERSION, "study": described}
     done: dict[tuple[int, int], GameResult] = {}
     journal = None
+    key = b""
     if out is not None:
         directory = Path(out)
         directory.mkdir(parents=True, exist_ok=True)
         journal_path = directory / JOURNAL
-        if journal_path.exists():
-            done = _read_journal(journal_path, header, adapter, study)
+        if journal_path.exists() or journal_path.is_symlink():
+            done = _read_journal(journal_path, header, adapter, study, configs)
         else:
-            journal_path.write_text(json.dumps(header, sort_keys=True) + "\n", encoding="utf-8")
+            text = json.dumps(header, sort_keys=True) + "\n"
+            write_atomic(journal_path, text, overwrite=False, what="study journal")
         journal = journal_path.open("a", encoding="utf-8")
+        key = journal_key(header)
     seeds = [study.seeds(arm) for arm in range(len(study.arms))]
     tasks = [
         (arm, game, seeds[arm][game])
@@ -195,10 +354,10 @@ def run_study(
     def on_batch(results: list[GameResult]) -> None:
         for result in results:
             done[(result.arm, result.game)] = result
-            if journal is not None:
-                journal.write(json.dumps(result.to_json(adapter.figure_names)) + "\n")
-        if journal is not None:
-            journal.flush()
+            if journal is not None:  # each finished game on disk before the next is written
+                journal.write(journal_line(key, result.to_json(adapter.figure_names)) + "\n")
+                journal.flush()
+                os.fsync(journal.fileno())
         bar.update(len(results))
 
     payload = Payload(study.game, study.player, configs)

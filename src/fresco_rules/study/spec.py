@@ -14,6 +14,7 @@ plays the same game.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -126,8 +127,20 @@ class Study:
         return adapter
 
     def configs(self, adapter: GameAdapter) -> tuple[Any, ...]:
-        """Each arm's game config (``StudyError`` naming the arm and option on a bad value)."""
-        return tuple(arm_config(adapter, self, arm) for arm in self.arms)
+        """Each arm's game config (``StudyError`` naming the arm and option on a bad value, or
+        the arms whose configs are the same under two labels: ``default`` and an option at its
+        default, ``01`` and ``1``)."""
+        configs = tuple(arm_config(adapter, self, arm) for arm in self.arms)
+        for later, (arm, config) in enumerate(zip(self.arms, configs, strict=True)):
+            for earlier in range(later):
+                twin = self.arms[earlier]
+                if configs[earlier] == config and twin.seed_offset == arm.seed_offset:
+                    raise StudyError(
+                        f"arms {earlier} {twin.label[:80]!r} and {later} {arm.label[:80]!r} "
+                        "are the same configuration (compared after the options are read): "
+                        "keep one"
+                    )
+        return configs
 
     def seeds(self, arm: int) -> list[int]:
         """The seed of each game of arm ``arm``."""
@@ -168,6 +181,10 @@ def game_seed(seed: int, game: int, offset: int = 0) -> int:
 
 INT_TUPLE = "tuple[int, ...] | None"
 MAX_TUPLE = 64
+WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
+"""A number option's value: ASCII digits only (``int`` would read ``\u0661`` as 1 and
+``1_0`` as 10). ``01`` and ``+0`` are numbers; an arm equal to another is refused by config."""
+NATURAL = re.compile(r"[0-9]{1,18}")
 
 
 def _int_fields(config_type: Any) -> set[str]:
@@ -212,8 +229,8 @@ def arm_config(adapter: GameAdapter, study: Study, arm: Arm) -> Any:
     for name, value in options.items():
         kind = adapter.option_types.get(name)
         if name in int_tuples:
-            parts = value.split("+")
-            if len(parts) > MAX_TUPLE or not all(p.strip().isdigit() for p in parts):
+            parts = [p.strip() for p in value.split("+")]
+            if len(parts) > MAX_TUPLE or not all(NATURAL.fullmatch(p) for p in parts):
                 raise StudyError(f"{where}: option {name} takes whole numbers like 4+3+3+3")
             chosen[name] = tuple(int(p) for p in parts)
         elif kind is not None:
@@ -223,10 +240,12 @@ def arm_config(adapter: GameAdapter, study: Study, arm: Arm) -> Any:
                 values = ", ".join(str(member.value) for member in kind)
                 raise StudyError(f"{where}: option {name} takes one of: {values}") from None
         elif name in ints:
-            try:
-                chosen[name] = int(value)
-            except ValueError:
-                raise StudyError(f"{where}: option {name} takes a whole number") from None
+            if not WHOLE.fullmatch(value):
+                raise StudyError(
+                    f"{where}: option {name} takes a whole number (ASCII digits 0-9, an "
+                    "optional sign)"
+                )
+            chosen[name] = int(value)
         else:
             known = ", ".join(
                 [*adapter.option_types, *sorted(ints | int_tuples), "modules", "components"]
