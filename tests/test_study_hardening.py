@@ -327,3 +327,25 @@ def test_a_journal_of_a_later_format_is_refused(
     assert main(cli_args(2, played)) == 2
     err = capsys.readouterr().err
     assert "has journal format version 3; this fresco_rules reads version 2" in err
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"\xff\xfe not UTF-8",
+        b'{"study": {}, "figure_names": [], "games": [' + b"9" * 5000 + b"]}",
+        b"[" * 10_000 + b"]" * 10_000,
+        b'{"study": {}, "figure_names": []}',
+    ],
+    ids=["not-utf8", "long-integer", "deep", "no-games"],
+)
+def test_a_corrupt_games_json_is_a_study_error(played: Path, content: bytes) -> None:
+    (played / "games.json").write_bytes(content)
+    with pytest.raises(StudyError, match="games"):
+        study_run.load_study(played)
+
+
+def test_games_json_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "games.json")  # a FIFO with no writer would block a plain read
+    with pytest.raises(StudyError, match="not a regular file"):
+        study_run.load_study(tmp_path)

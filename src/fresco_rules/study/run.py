@@ -39,7 +39,7 @@ from typing import Any
 from attrs import frozen
 from tqdm import tqdm
 
-from ..kernel.files import read_limited, write_atomic
+from ..kernel.files import FileRefused, read_limited, write_atomic
 from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.untrusted import describe
 from .adapters import GameAdapter, StudyError, get_adapter
@@ -400,9 +400,12 @@ def load_study(out: str | Path) -> tuple[dict[str, Any], list[GameResult]]:
     summary is recomputed from ``games.json``."""
     path = Path(out) / "games.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_limited(path, MAX_JOURNAL_BYTES, what="study games file"))
         study, names, rows = data["study"], data["figure_names"], data["games"]
-    except (OSError, json.JSONDecodeError, KeyError, TypeError) as exc:
+    except FileRefused as exc:
+        raise StudyError(str(exc)) from None
+    except (ValueError, RecursionError, KeyError, TypeError) as exc:
+        # ValueError: bad JSON, not UTF-8, an integer too long to read
         raise StudyError(f"{path}: not a study's games.json ({type(exc).__name__})") from None
     if not isinstance(rows, list) or not isinstance(names, list):
         raise StudyError(f"{path}: not a study's games.json")
