@@ -4,6 +4,7 @@
     cli_files_worker.py move FILE N          N times: the first legal move of FILE, then move it
     cli_files_worker.py read FILE STOP       read FILE until the file STOP exists
     cli_files_worker.py write FILE           rewrite FILE through the CLI's record writer, for ever
+    cli_files_worker.py lock FILE            hold FILE's folder lock until stdin is closed
     cli_files_worker.py calls ARGV_JSON      run each argv of a JSON list through ``main``,
                                              printing to stdout; the report is the last line
 """
@@ -19,6 +20,7 @@ import traceback
 from pathlib import Path
 
 from fresco_rules import cli
+from fresco_rules.kernel.files import folder_lock
 
 DEADLINE = 60.0  # seconds: no loop here runs longer, whatever the parent does
 
@@ -70,6 +72,13 @@ def write(path: str) -> dict[str, object]:
     return {}
 
 
+def lock(path: str) -> dict[str, object]:
+    with folder_lock(path):
+        print("locked", flush=True)
+        sys.stdin.read()  # until the parent closes the pipe (or dies)
+    return {}
+
+
 def calls(argvs: list[list[str]]) -> dict[str, object]:
     results = []
     for argv in argvs:
@@ -86,6 +95,8 @@ if __name__ == "__main__":
         report = read(rest[0], rest[1])
     elif mode == "write":
         report = write(rest[0])
+    elif mode == "lock":
+        report = lock(rest[0])
     else:
         report = calls(json.loads(rest[0]))
     print(json.dumps(report), flush=True)
