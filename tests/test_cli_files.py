@@ -26,6 +26,7 @@ import pytest
 
 from fresco_rules import cli as fresco_cli
 from fresco_rules import fresco
+from fresco_rules.kernel.fuzz import time_limit
 from fresco_rules.kernel.records import parse_record, replay
 
 WORKER = Path(__file__).with_name("cli_files_worker.py")
@@ -64,7 +65,8 @@ def calls(
     child = subprocess.run(
         [sys.executable, str(WORKER), "calls", json.dumps(argvs)],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
+        errors="replace",  # the commands' own output may hold any bytes
         timeout=TIMEOUT,
         check=False,
         env={**os.environ, "PYTHONUTF8": "1"},
@@ -229,6 +231,22 @@ def test_new_play_and_show_refuse_an_existing_file_without_force(tmp_path: Path)
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
+def test_move_through_a_symbolic_link_changes_the_record_it_names(tmp_path: Path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    record = games / "game.json"
+    new_record(record)
+    link = tmp_path / "link.json"
+    link.symlink_to(record)
+    assert run("move", link, "up 5:00") == (0, "")
+    assert link.is_symlink() and replays(record) == 1
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with time_limit(30):  # a write through a pipe with no reader would block
+        code, err = run("play", "--seed", "1", "--players", "2", "--force", "--record", fifo)
+    assert code == 2 and "pipe is not a regular file" in err, err
+
+
 # --- 15. special files are refused before anything is read --------------------------------
 
 
@@ -290,6 +308,17 @@ def test_a_lone_surrogate_in_a_record_is_a_clear_error(tmp_path: Path) -> None:
         # ASCII with "\ud800" escapes: valid JSON text, but no Unicode text
         record.write_text(json.dumps(_with_surrogate(json.loads(fresh.read_bytes()), where)))
         argvs += [[command, str(record)] for command in ("replay", "show", "legal")]
-    for result in calls(argvs):
+    # a file name that is no text (bytes 0xff from the shell) is printed escaped
+    undecodable = str(tmp_path / "\udcff.json")
+    *refused, made = calls([*argvs, ["new", undecodable, "--seed", "1"]])
+    for result in refused:
         line = error_line(result)
         assert "malformed record" in line and "lone surrogate" in line, result
+    assert made["code"] == 0, made
+    assert replays(Path(undecodable)) == 0
+
+
+def test_an_error_stays_one_line_whatever_the_file_name(tmp_path: Path) -> None:
+    code, err = run("replay", tmp_path / "two\nlines.json")
+    assert code == 2 and err.count("\n") == 1, err
+    assert err.startswith("fresco-rules: error: ") and "two\\nlines.json" in err, err

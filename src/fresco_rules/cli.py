@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import secrets
 import sys
@@ -85,9 +86,13 @@ def write_json(path: str, document: Any, *, overwrite: bool, what: str = "record
 
 
 def _refuse_existing(path: str | None, force: bool, what: str) -> None:
-    """Refuse before any work when ``path`` is there and ``--force`` is not given (the write
-    itself checks again: the file may appear meanwhile)."""
-    if path is not None and not force and Path(path).exists():
+    """Refuse before any work when ``path`` is there and ``--force`` is not given, or is no
+    regular file (the write itself checks again: the file may appear meanwhile)."""
+    if path is None or not Path(path).exists():
+        return
+    if not Path(path).is_file():
+        raise FileRefused(f"{what} {path} is not a regular file")
+    if not force:
         raise FileRefused(f"{what} {path} already exists (--force replaces it)")
 
 
@@ -384,14 +389,16 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
     # The lock serialises moves on one record: a second move reads the first one's result.
     # The log is printed once the record is written: a move that is not saved is not shown.
+    # A record reached through a symbolic link is locked and replaced where it really is.
+    target = os.path.realpath(args.file)
     log = io.StringIO()
-    with folder_lock(args.file, what="record"):
-        code = _move(args, log)
+    with folder_lock(target, what="record"):
+        code = _move(args, target, log)
     out.write(log.getvalue())
     return code
 
 
-def _move(args: argparse.Namespace, out: TextIO) -> int:
+def _move(args: argparse.Namespace, target: str, out: TextIO) -> int:
     front, game, record, replayed = _load(args)
     # Play on: chance the record does not hold yet comes from the record's seed.
     state = attrs.evolve(replayed, chance=attrs.evolve(replayed.chance, scripted_only=False))
@@ -415,7 +422,7 @@ def _move(args: argparse.Namespace, out: TextIO) -> int:
     record.pop("result", None)
     if game.is_over(after):
         record["result"] = {"scores": list(game.scores(after))}
-    write_json(args.file, record, overwrite=True)
+    write_json(target, record, overwrite=True)
     print(_to_decide(front, game, after), file=out)
     return 0
 
