@@ -250,6 +250,9 @@ def test_move_through_a_symbolic_link_changes_the_record_it_names(tmp_path: Path
 # --- 15. special files are refused before anything is read --------------------------------
 
 
+STUDY = ["study", "--game", "barbarossa", "--players", "3", "--games", "2", "--arm", "default"]
+
+
 def _bounded_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
@@ -275,6 +278,7 @@ def test_special_files_are_refused_at_once(tmp_path: Path, kind: str) -> None:
         ["replay", str(record), "--components", special],
         ["play", "--seed", "1", "--quiet", "--components", special],
         ["play", "--seed", "1", "--quiet", "--game", "carcassonne", "--components", special],
+        [*STUDY, "--arm", f"components={special}", "--out", str(tmp_path / "out")],
     ]
     for result in calls(argvs, preexec_fn=_bounded_memory):
         line = error_line(result)
