@@ -69,7 +69,7 @@ def _new(tmp_path: Path, game: str, *options: str) -> tuple[int, str, dict[str, 
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         code = main(
-            ["new", str(path), "--game", game, "--players", "4", "--seed", "1"]
+            ["new", str(path), "--force", "--game", game, "--players", "4", "--seed", "1"]
             + [word for option in options for word in ("--option", option)],
             out=io.StringIO(),
         )

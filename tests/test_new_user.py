@@ -49,7 +49,7 @@ def test_replay_takes_a_path_json_text_bytes_or_a_mapping(record_path: Path) -> 
     assert replay(record_path) == final
     assert replay(text) == final and replay(text.encode()) == final
     assert replay(json.loads(text)) == final
-    with pytest.raises(InvalidRecord, match=r"^cannot read missing\.json: "):
+    with pytest.raises(InvalidRecord, match=r"^cannot read record missing\.json: "):
         replay("missing.json")
     with pytest.raises(InvalidRecord, match=r"^not JSON: "):
         replay("{ not json")

@@ -65,4 +65,5 @@ def test_replay_takes_a_path_as_str_and_json_text() -> None:
     assert from_str == fresco_rules.replay(path.read_text(encoding="utf-8"))
     assert fresco_rules.validate(str(path)).ok
     missing = fresco_rules.validate("no-such-game.json")
-    assert missing.malformed is not None and "cannot read no-such-game.json" in missing.malformed
+    assert missing.malformed is not None
+    assert "cannot read record no-such-game.json" in missing.malformed

@@ -2,14 +2,21 @@
 games against the rules, show a position, look up rules and edit component data.
 
 Exit codes: 0 success; 1 a recorded game holds an illegal step (replay), a move is illegal
-(move) or a data file has problems (data check); 2 the input itself is malformed or the
+(move) or a data file has problems (data check); 2 the input itself is malformed, a file cannot
+be read or written (not a regular file, too large, already there without --force) or the
 command line is wrong. Every error is one line on stderr: "fresco-rules: error: ...".
+
+Files are written whole or not at all (a temporary file in the same folder, then a rename), and
+``move`` holds a lock on the record's folder while it reads, checks and rewrites the record, so
+two moves on one record at once are played one after the other, never lost.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import os
 import re
 import secrets
 import sys
@@ -27,6 +34,7 @@ from . import __version__
 from .conform import cli as conform_cli
 from .kernel.catalogue import load_catalogue
 from .kernel.errors import IllegalAction, InvalidData, RulesError
+from .kernel.files import FileRefused, folder_lock, write_atomic
 from .kernel.matrix import scan_tests
 from .kernel.options import to_enum
 from .kernel.play import random_playout
@@ -35,8 +43,9 @@ from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
 from .study_command import add_study_command
 
-EPILOG = """exit codes: 0 success; 1 an illegal step, move or data file; 2 malformed input or a
-bad command line. Errors are one line on stderr: "fresco-rules: error: ..."."""
+EPILOG = """exit codes: 0 success; 1 an illegal step, move or data file; 2 malformed input, a
+file that cannot be read or written, or a bad command line. Errors are one line on stderr:
+"fresco-rules: error: ..."."""
 
 GAMES = ("fresco", "barbarossa", "carcassonne")
 
@@ -68,6 +77,23 @@ def frontend(name: str) -> Frontend:
 
 class UsageError(Exception):
     """A bad command line (exit code 2)."""
+
+
+def write_json(path: str, document: Any, *, overwrite: bool, what: str = "record") -> None:
+    """Write a record (or another JSON document) whole or not at all; an existing file is
+    replaced only with ``overwrite`` (``FileRefused`` otherwise)."""
+    write_atomic(path, json.dumps(document, indent=1) + "\n", overwrite=overwrite, what=what)
+
+
+def _refuse_existing(path: str | None, force: bool, what: str) -> None:
+    """Refuse before any work when ``path`` is there and ``--force`` is not given, or is no
+    regular file (the write itself checks again: the file may appear meanwhile)."""
+    if path is None or not Path(path).exists():
+        return
+    if not Path(path).is_file():
+        raise FileRefused(f"{what} {path} is not a regular file")
+    if not force:
+        raise FileRefused(f"{what} {path} already exists (--force replaces it)")
 
 
 def _components(front: Frontend, path: str | None) -> tuple[Any, ...]:
@@ -239,6 +265,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     front = frontend(args.game)
     components = _components(front, args.components)
     config = _config(front, args, components)
+    _refuse_existing(args.record, args.force, "record")
     args.seed = _seed(args, out)
     if args.games < 1 or args.jobs < 1:
         raise UsageError("--games and --jobs take a whole number from 1")
@@ -261,7 +288,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     _print_result(front, final, out)
     if args.record:
         record = front.package.record_game(config, args.seed, playout.steps, final)
-        Path(args.record).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+        write_json(args.record, record, overwrite=args.force)
         print(f"record written to {args.record}", file=out)
     return 0
 
@@ -293,6 +320,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    _refuse_existing(args.svg, args.force, "picture")
     record = parse_record(Path(args.file))
     front = _record_frontend(record)
     game = _game(front, _components(front, args.components))
@@ -308,7 +336,9 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     print(f"after step {step} of {total}:", file=out)
     print(str(state), file=out)
     if args.svg:
-        Path(args.svg).write_text(front.package.svg(state) + "\n", encoding="utf-8")
+        write_atomic(
+            args.svg, front.package.svg(state) + "\n", overwrite=args.force, what="picture"
+        )
         print(f"picture written to {args.svg}", file=out)
     return 0
 
@@ -335,13 +365,14 @@ def _to_decide(front: Frontend, game: GameRules[Any, Any], state: Any) -> str:
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     front = frontend(args.game)
+    _refuse_existing(args.file, args.force, "record")
     components = _components(front, args.components)
     config = _config(front, args, components)
     seed = _seed(args, out)
     game = _game(front, components)
     state = game.new_game(config, seed)
     record = front.package.record_game(config, seed, [], state)
-    Path(args.file).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    write_json(args.file, record, overwrite=args.force)
     print(f"new {front.title} game, {args.players} players, seed {seed}: {args.file}", file=out)
     print(_to_decide(front, game, state), file=out)
     return 0
@@ -356,6 +387,18 @@ def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
+    # The lock serialises moves on one record: a second move reads the first one's result.
+    # The log is printed once the record is written: a move that is not saved is not shown.
+    # A record reached through a symbolic link is locked and replaced where it really is.
+    target = os.path.realpath(args.file)
+    log = io.StringIO()
+    with folder_lock(target, what="record"):
+        code = _move(args, target, log)
+    out.write(log.getvalue())
+    return code
+
+
+def _move(args: argparse.Namespace, target: str, out: TextIO) -> int:
     front, game, record, replayed = _load(args)
     # Play on: chance the record does not hold yet comes from the record's seed.
     state = attrs.evolve(replayed, chance=attrs.evolve(replayed.chance, scripted_only=False))
@@ -379,7 +422,7 @@ def cmd_move(args: argparse.Namespace, out: TextIO) -> int:
     record.pop("result", None)
     if game.is_over(after):
         record["result"] = {"scores": list(game.scores(after))}
-    Path(args.file).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    write_json(target, record, overwrite=True)
     print(_to_decide(front, game, after), file=out)
     return 0
 
@@ -435,6 +478,8 @@ def cmd_data(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("data check needs a file")
     try:
         data = front.package.load_components(args.file)
+    except FileRefused:
+        raise  # no data file at all (missing, a pipe, too large): one error line, exit code 2
     except InvalidData as exc:
         source, _, details = str(exc).partition(": ")
         print(f"{source}: not valid component data", file=out)
@@ -462,7 +507,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _fail(message: str) -> int:
-    print(f"fresco-rules: error: {message}", file=sys.stderr)
+    one_line = message.replace("\r", "\\r").replace("\n", "\\n")  # e.g. a file name's
+    print(f"fresco-rules: error: {one_line}", file=sys.stderr)
     return 2
 
 
@@ -527,6 +573,7 @@ def parser() -> argparse.ArgumentParser:
     play = command("play", "play seeded random games and print their log")
     _game_options(play)
     play.add_argument("--record", metavar="FILE", help="write the game record (JSON)")
+    play.add_argument("--force", action="store_true", help="replace the --record file if it exists")
     play.add_argument("--quiet", action="store_true", help="print only the final board")
     play.add_argument(
         "--games", type=int, default=1, metavar="N", help="play N games and print a summary"
@@ -538,6 +585,7 @@ def parser() -> argparse.ArgumentParser:
 
     new = command("new", "start a game record with no moves, to play it with legal and move")
     new.add_argument("file", help="the record to write (JSON)")
+    new.add_argument("--force", action="store_true", help="replace FILE if it exists")
     _game_options(new)
     new.set_defaults(run=cmd_new)
 
@@ -562,6 +610,7 @@ def parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a game record (JSON)")
     show.add_argument("--step", type=int, help="steps to replay (default: all)")
     show.add_argument("--svg", metavar="FILE", help="also write the board as an SVG picture")
+    show.add_argument("--force", action="store_true", help="replace the --svg file if it exists")
     _components_option(show)
     show.set_defaults(run=cmd_show)
 
@@ -591,6 +640,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         args = parser().parse_args(argv)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 0
+    if out is None and isinstance(sys.stdout, io.TextIOWrapper):
+        # A file name or text no encoding can write is shown escaped, never a crash
+        sys.stdout.reconfigure(errors="backslashreplace")
     stream = out if out is not None else sys.stdout
     try:
         code: int = args.run(args, stream)

@@ -23,6 +23,7 @@ from attrs import frozen
 
 from .chance import Chance, ChanceRecord, Outcome
 from .errors import InvalidData, RulesError
+from .files import FileRefused, read_limited
 from .jsonschema_gen import record_schema
 from .records import (
     MAX_CHANCE,
@@ -442,21 +443,26 @@ MAX_DATA_FILE_BYTES = 1_000_000
 """The largest component data file read (the shipped ones are a few kilobytes)."""
 
 
+class DataFileRefused(FileRefused, InvalidData):
+    """A component data file refused before its content is read: missing or unreadable, not a
+    regular file (a pipe, a device, a folder), or larger than ``MAX_DATA_FILE_BYTES``. An
+    ``InvalidData``, like every other problem ``load_components`` finds, and a ``FileRefused``:
+    the command line answers it with exit code 2 (no data file at all), not 1."""
+
+
 def read_toml_file(path: str | Path) -> Any:
     """The parsed content of a TOML data file; ``InvalidData`` (never another exception) when
-    it cannot be read, is larger than ``MAX_DATA_FILE_BYTES``, is not TOML, or is hostile TOML
-    (nested too deeply for the parser, an integer of more than 4,300 digits)."""
+    it cannot be read, is not a regular file, is larger than ``MAX_DATA_FILE_BYTES`` (then
+    ``DataFileRefused``), is not TOML, or is hostile TOML (nested too deeply for the parser,
+    an integer of more than 4,300 digits). Nothing past the bound is read, whatever the size
+    the file claims (``/dev/zero`` claims 0)."""
     file = Path(path)
     try:
-        size = file.stat().st_size
-    except OSError as exc:
-        raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
-    if size > MAX_DATA_FILE_BYTES:
-        raise InvalidData(f"{file}: larger than {MAX_DATA_FILE_BYTES} bytes")
+        data = read_limited(file, MAX_DATA_FILE_BYTES, what="component data file")
+    except FileRefused as exc:
+        raise DataFileRefused(str(exc)) from None
     try:
-        return tomllib.loads(file.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidData(f"{file}: cannot read ({exc.strerror})") from None
+        return tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise InvalidData(f"{file}: not valid TOML ({describe(str(exc))})") from None
     except RecursionError:

@@ -19,6 +19,7 @@ from attrs import frozen
 
 from .chance import Outcome
 from .errors import IllegalAction, RulesError
+from .files import FileRefused, read_limited
 from .protocol import GameRules
 from .untrusted import describe
 
@@ -180,7 +181,14 @@ def _plain_problem(data: Any) -> InvalidRecord | None:
         if seen > MAX_VALUES:
             return InvalidRecord(f"more than {MAX_VALUES} values", path=_json_path(parts))
         kind = type(node)
-        if kind is str or kind is bool or kind is float or node is None:
+        if kind is str:
+            if _lone_surrogate(node):
+                return InvalidRecord(
+                    f"{describe(node)} holds a lone surrogate (not Unicode text)",
+                    path=_json_path(parts),
+                )
+            continue
+        if kind is bool or kind is float or node is None:
             if kind is float and not math.isfinite(node):
                 return InvalidRecord(f"{node} is not a JSON number", path=_json_path(parts))
             continue
@@ -218,12 +226,24 @@ def _plain_problem(data: Any) -> InvalidRecord | None:
                     return InvalidRecord(
                         f"a key must be a string, not {describe(key)}", path=_json_path(parts)
                     )
+                if _lone_surrogate(key):
+                    return InvalidRecord(
+                        f"the key {describe(key)} holds a lone surrogate (not Unicode text)",
+                        path=_json_path(parts),
+                    )
                 stack.append((item, [*parts, key]))
         else:
             return InvalidRecord(f"{describe(node)} is not JSON data", path=_json_path(parts))
     return None
 
 
+def _lone_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a UTF-16 surrogate on its own: JSON's ``"\\ud800"`` reads as
+    one, but it is no character (it cannot be printed or written as UTF-8)."""
+    return not text.isascii() and _SURROGATE.search(text) is not None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{},:]')
 
 
@@ -276,10 +296,10 @@ def parse_record(source: Any) -> dict[str, Any]:
     proportional to the record's content; schema checks come later, per game.
     """
     if isinstance(source, Path):
-        try:
-            source = source.read_bytes()
-        except OSError as exc:
-            raise InvalidRecord(f"cannot read {source}: {exc.strerror}", path="") from None
+        try:  # a regular file only, and no more than the bound plus one byte of it
+            source = read_limited(source, MAX_RECORD_BYTES, what="record")
+        except FileRefused as exc:
+            raise InvalidRecord(str(exc), path="") from None
     if isinstance(source, bytes | bytearray):
         if len(source) > MAX_RECORD_BYTES:
             raise InvalidRecord(f"record larger than {MAX_RECORD_BYTES} bytes", path="")
