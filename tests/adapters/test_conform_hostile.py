@@ -134,11 +134,20 @@ def test_timeout_and_deadline_are_documented_with_their_defaults(
 # --- finding 11: memory and CPU ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("mode", ["flood", "long_line"])
-def test_an_endless_or_over_long_line_stops_the_engine_at_once(tmp_path: Path, mode: str) -> None:
+@pytest.mark.parametrize(
+    ("mode", "words"),
+    [
+        ("flood", f"longer than {MAX_REPLY} bytes"),
+        ("long_line", f"longer than {MAX_REPLY} bytes"),
+        ("flood_lines", "a line nobody asked for"),
+    ],
+)
+def test_a_flood_or_an_over_long_line_stops_the_engine_at_once(
+    tmp_path: Path, mode: str, words: str
+) -> None:
     code, out, err, peak = _harness(tmp_path, mode)
     assert code == 2 and out == ""
-    _one_error(err, f"longer than {MAX_REPLY} bytes")
+    _one_error(err, words)
     assert peak < PEAK_KB
 
 

@@ -77,6 +77,10 @@ def main(mode: str, seconds: float) -> int:
         chunk = b"x" * 65536
         while True:
             _raw(chunk)
+    elif mode == "flood_lines":  # replies nobody asked for, without reading a request
+        line = b'{"ok": true}\n' * 4096
+        while True:
+            _raw(line)
     elif mode == "long_line":
         _reply_to_first_request(b"x" * (10 << 20) + b"\n")
     elif mode == "big_int":

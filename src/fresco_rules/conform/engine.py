@@ -343,8 +343,10 @@ class ProcessEngine:
             got = f" after {len(self.pending)} bytes without a line end" if self.pending else ""
             self._stop(f"the engine closed its output{got} (exit code {self._exit_code()})")
         self.pending += chunk
-        if _LINE_END.search(self.pending) is None and len(self.pending) > MAX_REPLY:
-            self._stop(f"the engine's reply is longer than {MAX_REPLY} bytes")
+        if len(self.pending) > MAX_REPLY:
+            if _LINE_END.search(self.pending) is None:
+                self._stop(f"the engine's reply is longer than {MAX_REPLY} bytes")
+            self._stop(f"the engine wrote more than {MAX_REPLY} bytes nobody asked for")
 
     def _take_line(self) -> bytes | None:
         """The next complete line of output, if there is one."""
