@@ -260,6 +260,7 @@ FACTORIES = {
     "scores_none": "scores must return (scores, over), not None",
     "huge_scores": "scores must be a list of integers",
     "close_raises": "close raised OSError",
+    "raises_our_error_with_escapes": "legal_actions raised EngineError: '\\x1b[2J\\r\\n",
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fresco_rules.conform import ReferenceEngine, Refused
+from fresco_rules.conform import EngineError, ReferenceEngine, Refused
 from fresco_rules.kernel.fuzz import HostileInt, HostileStr
 
 
@@ -111,3 +111,7 @@ def refuses_with_hostile_reason() -> Any:
 
 def close_raises() -> Any:
     return _engine("close", error=OSError("cannot close"))
+
+
+def raises_our_error_with_escapes() -> Any:
+    return _engine("legal_actions", error=EngineError("\x1b[2J\r\nconformant: 100 games"))

@@ -41,8 +41,10 @@ def add_parser(commands: Any) -> None:
         help="check another engine against this library, game by game",
         description="check another engine against this library, game by game",
         epilog="exit codes as for replay: 0 every game agreed; 1 a divergence (reported on "
-        "stdout); 2 the engine broke the protocol, or a bad command line. Errors are one line "
-        'on stderr: "fresco-rules: error: ...".',
+        "stdout); 2 the engine broke the protocol (a malformed or over-long reply, no reply "
+        "within --timeout, the run past --deadline: the engine's process group is killed), or "
+        'a bad command line. Errors are one line on stderr: "fresco-rules: error: ...". '
+        "Engine text is quoted.",
     )
     sub.add_argument("--game", default="fresco", choices=tuple(SPECS), help="the game to check")
     sub.add_argument("--engine", metavar="COMMAND", help='e.g. "python my_engine.py"')

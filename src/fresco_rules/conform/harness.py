@@ -26,6 +26,7 @@ from .engine import (
     DeadlinePassed,
     Engine,
     EngineError,
+    ProcessEngine,
     Refused,
     checked_actions,
     checked_scores,
@@ -164,8 +165,12 @@ class _Guarded:
             )
         try:
             return getattr(self.engine, method)(*args)
-        except (Refused, EngineError):
+        except Refused:
             raise
+        except EngineError as exc:
+            if type(self.engine) is ProcessEngine:  # our own message, engine text quoted
+                raise
+            raise EngineError(f"the engine's {method} raised {raised(exc)}") from None
         except (Exception, SystemExit) as exc:
             raise EngineError(f"the engine's {method} raised {raised(exc)}") from None
 
