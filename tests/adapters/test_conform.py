@@ -55,7 +55,7 @@ def test_the_altar_report_lists_the_actions_only_they_list() -> None:
     found = conform("fresco", BUGS["altar"](), games=3, seed=2, params={"players": 2}).divergence
     assert found is not None and found.only_theirs and not found.only_ours
     assert all(text.startswith("altar ") for text in found.only_theirs)
-    assert "we refuse altar " in found.detail and "R0.43" in found.detail
+    assert "we refuse 'altar " in found.detail and "R0.43" in found.detail
 
 
 def test_a_clean_engine_agrees() -> None:

@@ -3,10 +3,19 @@ in lock-step with an engine (a process speaking JSON lines, or a Python object) 
 first divergence. The protocol is documented in ``engine``; the command line is
 ``fresco-rules conform``."""
 
-from .engine import Engine, EngineError, ProcessEngine, ReferenceEngine, Refused, serve
+from .engine import (
+    DeadlinePassed,
+    Engine,
+    EngineError,
+    ProcessEngine,
+    ReferenceEngine,
+    Refused,
+    serve,
+)
 from .harness import Divergence, Report, conform
 
 __all__ = [
+    "DeadlinePassed",
     "Divergence",
     "Engine",
     "EngineError",

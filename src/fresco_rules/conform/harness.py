@@ -11,7 +11,7 @@ score difference, and the rule IDs behind our side's answer.
 from __future__ import annotations
 
 import random
-import reprlib
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -21,7 +21,20 @@ from ..adapters.core import Position, Table
 from ..adapters.games import table as make_table
 from ..kernel.chance import Outcome
 from ..kernel.errors import SHAPE_RULE, IllegalAction, RulesError
-from .engine import Engine, EngineError, Refused
+from ..kernel.untrusted import describe, is_str
+from .engine import (
+    DeadlinePassed,
+    Engine,
+    EngineError,
+    ProcessEngine,
+    Refused,
+    checked_actions,
+    checked_scores,
+)
+
+EXPLAINED = 3
+"""How many actions only the engine lists get our refusal explained (each is read against
+every legal form); the rest are counted."""
 
 
 @frozen
@@ -41,21 +54,27 @@ class Divergence:
     """The step's action, when one was played."""
     only_ours: tuple[str, ...] = ()
     only_theirs: tuple[str, ...] = ()
+    """The engine's own text: the report quotes it."""
     ours: tuple[int, ...] = ()
     theirs: tuple[int, ...] = ()
     """Scores (or, for ``player``, the seats to move) of each side."""
     rules: tuple[str, ...] = ()
     detail: str = ""
+    """Printed as it is: engine text in it is quoted already."""
 
     def report(self) -> str:
         lines = [f"divergence in game {self.game + 1}, step {self.step}: {self.kind}"]
         lines.append(f"  position: {self.where}")
         if self.action is not None:
             lines.append(f"  action: {self.action}")
-        for label, actions in (("only ours", self.only_ours), ("only theirs", self.only_theirs)):
+        theirs = tuple(describe(text) for text in self.only_theirs[:10])
+        for label, actions, total in (
+            ("only ours", self.only_ours[:10], len(self.only_ours)),
+            ("only theirs", theirs, len(self.only_theirs)),
+        ):
             if actions:
-                shown = ", ".join(actions[:10]) + (" ..." if len(actions) > 10 else "")
-                lines.append(f"  {label} ({len(actions)}): {shown}")
+                shown = ", ".join(actions) + (" ..." if total > 10 else "")
+                lines.append(f"  {label} ({total}): {shown}")
         if self.ours or self.theirs:
             lines.append(f"  ours: {list(self.ours)}  theirs: {list(self.theirs)}")
             if len(self.ours) == len(self.theirs) and self.kind == "scores":
@@ -92,9 +111,16 @@ def conform(
     seed: int = 0,
     params: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
+    deadline: float | None = None,
 ) -> Report:
     """Play ``games`` random games of ``game`` (adapter parameters ``params``, e.g.
-    ``{"players": 2, "modules": "4;6"}``) against ``engine``; stop at the first divergence."""
+    ``{"players": 2, "modules": "4;6"}``) against ``engine``; stop at the first divergence.
+
+    The engine is hostile: every call into it is guarded (an exception other than
+    ``Refused`` is an ``EngineError``), every answer shape-checked with exact types. With a
+    ``deadline`` (a ``time.monotonic()`` value) ``DeadlinePassed`` ends the run once it has
+    passed; a call into an in-process engine is not interrupted, only the next one refused
+    (a ``ProcessEngine`` given the same deadline stops waiting at it)."""
     table = make_table(game, params)
     codec = table.spec.rules().codec
     assert codec is not None
@@ -102,7 +128,9 @@ def conform(
     steps = 0
     for index in range(games):
         rng = random.Random(f"{seed}:{index}")
-        found, played = _one_game(table, engine, setup, rng, index)
+        found, played = _one_game(
+            table, _Guarded(engine, deadline, index, steps), setup, rng, index
+        )
         steps += played
         if found is not None:
             return Report(index, steps, found)
@@ -123,24 +151,66 @@ def _settle(table: Table, position: Position, rng: random.Random) -> tuple[Posit
     return position, drawn
 
 
+class _Guarded:
+    """Calls into a hostile engine: each checked against the deadline first, any exception but
+    ``Refused`` (and our own ``EngineError``) turned into an ``EngineError``."""
+
+    def __init__(self, engine: Engine, deadline: float | None, game: int, steps: int) -> None:
+        self.engine, self.deadline, self.game, self.steps = engine, deadline, game, steps
+
+    def call(self, method: str, *args: Any) -> Any:
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise DeadlinePassed(
+                f"the deadline passed in game {self.game + 1} ({self.steps} steps agreed before it)"
+            )
+        try:
+            return getattr(self.engine, method)(*args)
+        except Refused:
+            raise
+        except EngineError as exc:
+            if type(self.engine) is ProcessEngine:  # our own message, engine text quoted
+                raise
+            raise EngineError(f"the engine's {method} raised {raised(exc)}") from None
+        except (Exception, SystemExit) as exc:
+            raise EngineError(f"the engine's {method} raised {raised(exc)}") from None
+
+
+def raised(exc: BaseException) -> str:
+    """An exception from hostile code, described without running any of its methods."""
+    try:
+        name = type(exc).__name__
+    except Exception:  # a hostile metaclass
+        name = "an exception"
+    args = BaseException.args.__get__(exc)  # type: ignore[attr-defined]
+    words = describe(args[0] if len(args) == 1 else args) if args else ""
+    return (name if is_str(name) else "an exception") + (f": {words}" if words else "")
+
+
+def refusal(exc: Refused) -> str:
+    """The engine's reason for a refusal, quoted."""
+    args = BaseException.args.__get__(exc)  # type: ignore[attr-defined]
+    return "the engine refused: " + describe(args[0] if len(args) == 1 else args)
+
+
 def _one_game(
-    table: Table, engine: Engine, setup: dict[str, Any], rng: random.Random, index: int
+    table: Table, engine: _Guarded, setup: dict[str, Any], rng: random.Random, index: int
 ) -> tuple[Divergence | None, int]:
     spec = table.spec
     position, drawn = _settle(table, table.start(), rng)
     try:
-        engine.new_game(spec.name, setup, drawn)
+        engine.call("new_game", spec.name, setup, drawn)
     except Refused as exc:
-        return Divergence(index, 0, "setup", "set-up", detail=f"engine refused: {exc}"), 0
+        return Divergence(index, 0, "setup", "set-up", detail=refusal(exc)), 0
     step = 0
     while True:
         state = position.state
         where = spec.summary(state)
         ours_over = spec.is_over(state)
         try:
-            seat, theirs = engine.legal_actions()
+            seat, theirs = checked_actions(engine.call("legal_actions"))
         except Refused as exc:
-            return Divergence(index, step, "refused", where, detail=f"legal_actions: {exc}"), step
+            detail = f"legal_actions: {refusal(exc)}"
+            return Divergence(index, step, "refused", where, detail=detail), step
         legal = list(spec.legal_actions(state))
         names = [spec.notation(state, a) for a in legal]
         our_seat = spec.current_player(state)
@@ -157,13 +227,16 @@ def _one_game(
                 ),
                 step,
             )
-        if set(theirs) != set(names) or len(theirs) != len(set(theirs)):
-            only_ours = tuple(n for n in names if n not in set(theirs))
-            only_theirs = tuple(dict.fromkeys(n for n in theirs if n not in set(names)))
+        their_set, our_set = set(theirs), set(names)
+        if their_set != our_set or len(theirs) != len(their_set):
+            only_ours = tuple(n for n in names if n not in their_set)
+            only_theirs = tuple(dict.fromkeys(n for n in theirs if n not in our_set))
             detail = "" if only_ours or only_theirs else "the engine lists an action twice"
             refused = _first_refusal(table, state, only_theirs)
             if refused:
                 detail = refused
+            if len(only_theirs) > EXPLAINED:
+                detail += f"; explained: the first {EXPLAINED} of {len(only_theirs)}"
             return (
                 Divergence(
                     index,
@@ -173,7 +246,7 @@ def _one_game(
                     only_ours=only_ours,
                     only_theirs=only_theirs,
                     rules=_refusal_rules(table, state, only_theirs, legal, only_ours),
-                    detail=detail,
+                    detail=detail.removeprefix("; "),
                 ),
                 step,
             )
@@ -186,7 +259,7 @@ def _one_game(
         codec = spec.rules().codec
         assert codec is not None
         try:
-            engine.apply(text, codec.action_to_json(action), drawn)
+            engine.call("apply", text, codec.action_to_json(action), drawn)
         except Refused as exc:
             return (
                 Divergence(
@@ -196,13 +269,19 @@ def _one_game(
                     where,
                     action=text,
                     rules=spec.action_rules(action),
-                    detail=f"engine refused: {exc}",
+                    detail=refusal(exc),
                 ),
                 step,
             )
         step += 1
         after = position.state
-        their_scores, their_over = engine.scores()
+        try:
+            their_scores, their_over = checked_scores(engine.call("scores"))
+        except Refused as exc:
+            detail = f"scores: {refusal(exc)}"
+            return Divergence(
+                index, step, "refused", spec.summary(after), text, detail=detail
+            ), step
         our_scores = spec.scores(after)
         kind = None
         if tuple(their_scores) != tuple(our_scores):
@@ -238,10 +317,10 @@ def _refusal(table: Table, state: Any, text: str) -> IllegalAction | None:
 
 
 def _first_refusal(table: Table, state: Any, only_theirs: tuple[str, ...]) -> str:
-    for text in only_theirs:
+    for text in only_theirs[:EXPLAINED]:
         problem = _refusal(table, state, text)
         if problem is not None:
-            return f"we refuse {text}: {problem}"
+            return f"we refuse {describe(text)}: {problem}"
     return ""
 
 
@@ -261,13 +340,13 @@ def _refusal_rules(
     list."""
     spec = table.spec
     found: list[str] = []
-    for text in only_theirs:
+    for text in only_theirs[:EXPLAINED]:
         problem = _refusal(table, state, text)
-        found.append(f"(ours too: {reprlib.repr(text)})" if problem is None else problem.rule)
+        found.append(f"(ours too: {describe(text)})" if problem is None else problem.rule)
     by_name = {spec.notation(state, a): a for a in legal}
     for text in only_ours:
         found.extend(spec.action_rules(by_name[text]))
     return tuple(dict.fromkeys(found))
 
 
-__all__ = ["Divergence", "EngineError", "Report", "conform"]
+__all__ = ["EXPLAINED", "Divergence", "EngineError", "Report", "conform"]

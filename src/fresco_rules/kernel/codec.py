@@ -13,6 +13,7 @@ import tomllib
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum, IntEnum, StrEnum
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,8 @@ from .records import (
     RECORD_VERSION,
     InvalidRecord,
     RecordCodec,
+    check_plain,
+    check_schema,
     make_record,
 )
 from .untrusted import describe
@@ -150,6 +153,12 @@ class _Codec:
         self.known = (spec.default_components(), *components)
         self.kinds = spec.actions_by_kind
 
+    @cached_property
+    def setup_schema(self) -> Mapping[str, Any]:
+        """The record schema's ``setup`` part (read when first needed)."""
+        schema: Mapping[str, Any] = shipped_schema(self.spec)["properties"]["setup"]
+        return schema
+
     def config_to_json(self, config: Any) -> dict[str, Any]:
         raw: dict[str, Any] = {}
         for field in attrs.fields(self.spec.config_cls):
@@ -166,6 +175,10 @@ class _Codec:
         if not isinstance(raw, Mapping):
             raise InvalidRecord("setup must be an object")
         body = dict(raw)
+        # a setup may come from anywhere (a state file, a conform request): the record's
+        # bounds and shape before any field is structured
+        check_plain(body)
+        check_schema(body, self.setup_schema)
         identity = body.pop("components", None)
         if not isinstance(identity, Mapping) or "digest" not in identity:
             raise InvalidRecord("setup must name its component data", path="$.components")

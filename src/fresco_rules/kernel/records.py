@@ -169,10 +169,11 @@ def _json_path(parts: list[str | int]) -> str:
     return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
 
 
-def _plain_problem(data: Any) -> InvalidRecord | None:
+def _plain_problem(data: Any, max_items: int = MAX_ITEMS) -> InvalidRecord | None:
     """The first thing in parsed (or caller-built) data that is no plain JSON value, named by
-    path: a repeated key, an over-long integer, NaN, nesting deeper than ``MAX_DEPTH``, a
-    non-string key, a value of a type JSON has not. Walked without recursion."""
+    path: a repeated key, an over-long integer, NaN, nesting deeper than ``MAX_DEPTH``, a list
+    of more than ``max_items``, a non-string key, a value of a type JSON has not. Walked
+    without recursion."""
     stack: list[tuple[Any, list[str | int]]] = [(data, [])]
     seen = 0
     while stack:
@@ -215,9 +216,9 @@ def _plain_problem(data: Any) -> InvalidRecord | None:
                 f"nested more than {MAX_DEPTH} levels deep", path=_json_path(parts)
             )
         if kind is list or kind is tuple:
-            if len(node) > MAX_ITEMS:
+            if len(node) > max_items:
                 return InvalidRecord(
-                    f"a list of {len(node)} items (at most {MAX_ITEMS})", path=_json_path(parts)
+                    f"a list of {len(node)} items (at most {max_items})", path=_json_path(parts)
                 )
             stack.extend((item, [*parts, i]) for i, item in reversed(list(enumerate(node))))
         elif kind is dict:
@@ -276,6 +277,41 @@ def _deep_path(text: str) -> str:
     return _json_path([frame[1] for frame in frames])
 
 
+def _loads(text: str) -> Any:
+    """JSON text parsed with over-long integers, repeated keys and NaN kept as markers for
+    ``_plain_problem``; ``InvalidRecord`` for bad JSON or nesting too deep for the reader."""
+    try:
+        return json.loads(
+            text, object_pairs_hook=_object, parse_int=_parse_int, parse_constant=_Constant
+        )
+    except json.JSONDecodeError as exc:
+        raise InvalidRecord(
+            f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", path=""
+        ) from None
+    except RecursionError:
+        raise InvalidRecord(
+            f"nested more than {MAX_DEPTH} levels deep", path=_deep_path(text)
+        ) from None
+
+
+def parse_json(text: str, *, max_items: int = MAX_ITEMS) -> Any:
+    """JSON text (bounded in length by the caller) read within a record's bounds: no repeated
+    key, no integer of more than ``MAX_DIGITS`` digits, no NaN, at most ``MAX_DEPTH`` levels,
+    ``MAX_VALUES`` values and lists of ``max_items``. ``InvalidRecord`` names the first
+    problem by path (for messages and replies of the JSON-lines protocols)."""
+    data = _loads(text)
+    check_plain(data, max_items=max_items)
+    return data
+
+
+def check_plain(data: Any, *, max_items: int = MAX_ITEMS) -> None:
+    """Raise ``InvalidRecord`` (naming the path) when parsed or caller-built data is not plain
+    JSON within a record's bounds (see ``parse_json``)."""
+    problem = _plain_problem(data, max_items)
+    if problem is not None:
+        raise problem
+
+
 def _too_many(data: Mapping[str, Any]) -> InvalidRecord | None:
     for name, most in (("steps", MAX_STEPS), ("chance", MAX_CHANCE)):
         items = data.get(name)
@@ -310,22 +346,7 @@ def parse_record(source: Any) -> dict[str, Any]:
     if isinstance(source, str):
         if len(source) > MAX_RECORD_BYTES:
             raise InvalidRecord(f"record larger than {MAX_RECORD_BYTES} bytes", path="")
-        text = source
-        try:
-            source = json.loads(
-                text,
-                object_pairs_hook=_object,
-                parse_int=_parse_int,
-                parse_constant=_Constant,
-            )
-        except json.JSONDecodeError as exc:
-            raise InvalidRecord(
-                f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", path=""
-            ) from None
-        except RecursionError:
-            raise InvalidRecord(
-                f"nested more than {MAX_DEPTH} levels deep", path=_deep_path(text)
-            ) from None
+        source = _loads(source)
     if type(source) is _Duplicate:
         raise InvalidRecord(f"the key {describe(source.key)} appears twice", path="$")
     if type(source) is not dict and not isinstance(source, Mapping):
