@@ -214,7 +214,7 @@ def _on_the_dwarf(config: barbarossa.GameConfig) -> Any:
 # not depend on anything the other seats may not see: module 4 once asked for ``pennies N`` only
 # after a plan with a market apprentice (R4.3) and only with a penny behind the screen (A4.10).
 
-PLANNING_CONFIGS = {
+PLANNING_CONFIGS: dict[str, dict[str, Any]] = {
     "3p modules 4": {"players": 3, "modules": "4;"},
     "2p modules 4,6": {"players": 2, "modules": "4;6"},
     "4p modules 1-6": {"players": 4, "modules": "1;2;3;4;5;6"},

@@ -21,6 +21,7 @@ import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
+from ..kernel.notation import ascii_int
 from ..kernel.play import GameDidNotEnd
 from ..kernel.rng import next_u64, seed_state
 from .adapters import GameAdapter, Step, StudyError, get_adapter
@@ -213,9 +214,12 @@ def arm_config(adapter: GameAdapter, study: Study, arm: Arm) -> Any:
         kind = adapter.option_types.get(name)
         if name in int_tuples:
             parts = value.split("+")
-            if len(parts) > MAX_TUPLE or not all(p.strip().isdigit() for p in parts):
+            numbers = tuple(
+                n for p in parts[: MAX_TUPLE + 1] if (n := ascii_int(p.strip(), 18)) is not None
+            )
+            if len(parts) > MAX_TUPLE or len(numbers) != len(parts):
                 raise StudyError(f"{where}: option {name} takes whole numbers like 4+3+3+3")
-            chosen[name] = tuple(int(p) for p in parts)
+            chosen[name] = numbers
         elif kind is not None:
             try:
                 chosen[name] = kind(value)
