@@ -72,6 +72,7 @@ def test_parse_arm() -> None:
         ("modules=7", "modules"),
         ("components=/no/such/file.toml", "cannot read"),
         ("booth_capacities=4+x", "option booth_capacities takes whole numbers like 4+3+3+3"),
+        ("booth_capacities=4+\u00b2", "option booth_capacities takes whole numbers like 4+3+3+3"),
         ("booth_capacities=4+4+4+4", "A0.3: booth_capacities (4, 4, 4, 4) must be"),
     ],
 )

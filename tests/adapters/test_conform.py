@@ -178,3 +178,19 @@ def test_the_readme_conform_run_is_real() -> None:
         "--game", "fresco", "--engine", here, "--games", "200", "--seed", "1", "--players", "2"
     )
     assert text == shown and str(code) == tail.strip()
+
+
+class UnicodeDigitEngine(ReferenceEngine):
+    """Lists one more action than we do, written with a superscript two (issue 22, finding 10:
+    ``int("²")`` once escaped the harness as a ``ValueError``)."""
+
+    def legal_actions(self) -> tuple[int | None, list[str]]:
+        player, actions = super().legal_actions()
+        return player, [*actions, "pennies \u00b2"]
+
+
+def test_an_engine_listing_unicode_digits_is_a_divergence_not_a_crash() -> None:
+    found = conform("fresco", UnicodeDigitEngine(), games=1, seed=1, params={"players": 2})
+    assert found.divergence is not None and found.divergence.kind == "legal_actions"
+    assert found.divergence.only_theirs == ("pennies \u00b2",)
+    assert "we refuse pennies \u00b2" in found.divergence.detail

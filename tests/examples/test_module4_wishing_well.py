@@ -119,8 +119,13 @@ def test_E4_1_pennies_on_the_market_symbol() -> None:
     assert_illegal(state, PlacePennies(3), "R4.3")
     state = assert_legal(state, PlacePennies(2))
     assert (well_of(state).pennies[P], well_of(state).symbol[P]) == (1, 2)
-    # Q plans no market apprentice: he is not asked, and a penny for him is refused.
+    # Q plans no market apprentice: he is asked too (who moves is public, A4.10), but a penny
+    # for him is refused and 0 is his only answer.
     state = assert_legal(state, SubmitPlan(cathedral=1, studio=1))
+    assert planner(state) == Q
+    assert legal_actions(state) == (PlacePennies(0),)
+    assert_illegal(state, PlacePennies(1), "R4.3")
+    state = assert_legal(state, PlacePennies(0))
     assert planner(state) == R
     assert (well_of(state).pennies[Q], well_of(state).symbol[Q]) == (3, 0)
     assert_illegal(state, PlacePennies(1), "R4.3")

@@ -8,16 +8,21 @@ import random
 from functools import cache
 from typing import Any
 
+import numpy as np
+import pyspiel
 import pytest
 from attrs import evolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import fresco_rules.openspiel  # noqa: F401  (registers the games with pyspiel)
 from fresco_rules import barbarossa, fresco
+from fresco_rules.adapters.core import Position
 from fresco_rules.barbarossa.config import derive_tables
 from fresco_rules.fresco import GameConfig, Phase, SubmitPlan, parse_modules
 from fresco_rules.kernel.fuzz import hostile_actions, reachable_states
 from fresco_rules.kernel.protocol import GameRules
+from fresco_rules.pettingzoo import env as pettingzoo_env
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"
 
@@ -200,3 +205,170 @@ def _on_the_dwarf(config: barbarossa.GameConfig) -> Any:
         state = barbarossa.apply(state, barbarossa.CallCurses(()))
     assert state.step is barbarossa.Step.LETTER
     return state
+
+
+# --- planning decisions a module adds (issue 22, finding 8) ---------------------------------------
+#
+# Who is to move is public (the observation's ``to move``, the tensor's ``to_move``, PettingZoo's
+# ``agent_selection``, the information state). So a planning decision a module asks of a seat must
+# not depend on anything the other seats may not see: module 4 once asked for ``pennies N`` only
+# after a plan with a market apprentice (R4.3) and only with a penny behind the screen (A4.10).
+
+PLANNING_CONFIGS: dict[str, dict[str, Any]] = {
+    "3p modules 4": {"players": 3, "modules": "4;"},
+    "2p modules 4,6": {"players": 2, "modules": "4;6"},
+    "4p modules 1-6": {"players": 4, "modules": "1;2;3;4;5;6"},
+}
+
+
+def _to_planning(table: Any, rng: random.Random, rounds: int) -> Any:
+    """A random game's position where a seat is about to submit its plan, in the
+    ``rounds``-th planning decision met (or the last one before the end)."""
+    position, found, met = table.start(), None, 0
+    while not table.is_terminal(position) and position.length < 2000:
+        if table.is_chance(position):
+            outcomes = table.chance_outcomes(position)
+            position = table.choose(position, rng.choice(outcomes)[0])
+            continue
+        actions = table.game_actions(position)
+        if any(isinstance(a, SubmitPlan) for a in actions.values()):
+            found, met = position, met + 1
+            if met > rounds:
+                break
+        position = table.play(position, rng.choice(sorted(actions)))
+    return found
+
+
+def _plan_pair(table: Any, position: Any) -> tuple[int, int] | None:
+    """Two legal plans of the seat to move with as many apprentices, one with a market
+    apprentice and one without (action indices), or None."""
+    plans = [(i, a) for i, a in table.game_actions(position).items() if isinstance(a, SubmitPlan)]
+    for i, plan in plans:
+        if plan.market:
+            for j, other in plans:
+                if not other.market and sum(other.counts) == sum(plan.counts):
+                    return i, j
+    return None
+
+
+def _with_pennies(position: Any, seat: int, pennies: int) -> Any:
+    """The same node with seat ``seat`` holding ``pennies`` pennies behind its screen."""
+    state = position.state
+    well = evolve(
+        state.well,
+        pennies=tuple(pennies if s == seat else n for s, n in enumerate(state.well.pennies)),
+    )
+    return Position(
+        evolve(state, well=well), None, (), None, position.length, position.parent, position.via
+    )
+
+
+def _seen_by(game: Any, position: Any, seat: int) -> dict[str, Any]:
+    """Everything seat ``seat`` is shown at ``position``: the library's view, who is to move,
+    and OpenSpiel's observation and information state, strings and tensors, legal actions."""
+    state = game.new_initial_state()
+    spiel = type(state)(game, game.table, position)
+    mover = fresco.current_player(position.state)
+    return {
+        "view": fresco.player_view(position.state, seat),
+        "to move": mover,
+        "legal": fresco.legal_actions(position.state) if mover == seat else None,
+        "spiel player": spiel.current_player(),
+        "legal actions": spiel.legal_actions(seat),
+        "observation": spiel.observation_string(seat),
+        "observation tensor": spiel.observation_tensor(seat),
+        "information state": spiel.information_state_string(seat),
+        "information tensor": spiel.information_state_tensor(seat),
+    }
+
+
+@pytest.mark.rule("R4.3", "A4.10", "R0.28", "R0.68")
+@settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(
+    name=st.sampled_from(sorted(PLANNING_CONFIGS)),
+    seed=st.integers(0, 2**32),
+    rounds=st.integers(0, 12),
+    pennies=st.sampled_from([(0, 3), (3, 0), (1, 4), (0, 0)]),
+)
+def test_a_plan_and_pennies_behind_the_screen_do_not_show_in_who_moves(
+    name: str, seed: int, rounds: int, pennies: tuple[int, int]
+) -> None:
+    """Two positions equal but for whether seat k's plan has a market apprentice and how many
+    pennies seat k holds give every other seat the same view, to-move, observation and
+    information state (strings and tensors) and legal actions, all through planning."""
+    params = PLANNING_CONFIGS[name]
+    game = pyspiel.load_game(
+        f"fresco_rules_fresco(players={params['players']},modules={params['modules']})"
+    )
+    table = game.table
+    start = _to_planning(table, random.Random(seed), rounds)
+    pair = None if start is None else _plan_pair(table, start)
+    if pair is None:
+        return
+    seat = table.current_player(start)
+    lines = []
+    for plan, held in ((p, h) for p in pair for h in pennies):
+        position = table.play(_with_pennies(start, seat, held), plan)
+        line = []
+        while position.state.phase is Phase.PLAN and table.current_player(position) is not None:
+            line.append(position)
+            actions = table.game_actions(position)
+            # the same choice on every line: the first legal action (for seat k: pennies 0)
+            position = table.play(position, min(actions))
+        lines.append(line)
+    where = f"{name}, seat {seat}, {start.state.where()}"
+    for step, positions in enumerate(zip(*lines, strict=False)):
+        for other in range(table.players):
+            if other == seat:
+                continue
+            seen = [_seen_by(game, position, other) for position in positions]
+            for key in seen[0]:
+                assert all(s[key] == seen[0][key] for s in seen), f"{where}: {key}, {step}"
+    assert len({len(line) for line in lines}) == 1, f"{where}: planning takes different turns"
+
+
+@pytest.mark.rule("R4.3", "A4.10", "R0.28")
+@settings(max_examples=6, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(
+    name=st.sampled_from(sorted(PLANNING_CONFIGS)),
+    seed=st.integers(0, 2**32),
+    rounds=st.integers(0, 12),
+)
+def test_a_plan_does_not_show_in_pettingzoos_agent_selection(
+    name: str, seed: int, rounds: int
+) -> None:
+    """Through PettingZoo's own loop: two environments with the same seed and the same moves
+    but for seat k's plan (with or without a market apprentice) show every other agent the same
+    ``agent_selection``, observations, action masks and infos while planning."""
+    envs = [pettingzoo_env("fresco", **PLANNING_CONFIGS[name]) for _ in range(2)]
+    for env in envs:
+        env.reset(seed=seed)
+    rng, met, pair = random.Random(seed), 0, None
+    first = envs[0]
+    while not any(first.terminations.values()) and first.position.length < 2000:
+        legal = sorted(first.infos[first.agent_selection]["legal_actions"])
+        if any(isinstance(first.table.decode(first.position.state, i), SubmitPlan) for i in legal):
+            met += 1
+            pair = _plan_pair(first.table, first.position) if met > rounds else None
+            if pair is not None:
+                break
+        choice = rng.choice(legal)
+        for env in envs:
+            env.step(choice)
+    if pair is None:
+        return
+    seat = envs[0].possible_agents.index(envs[0].agent_selection)
+    for env, plan in zip(envs, pair, strict=True):
+        env.step(plan)
+    step = 0
+    while all(env.position.state.phase is Phase.PLAN for env in envs):
+        selected = [env.agent_selection for env in envs]
+        assert selected[0] == selected[1], f"{name}, seat {seat}, step {step}: who moves"
+        for agent in envs[0].possible_agents[:seat] + envs[0].possible_agents[seat + 1 :]:
+            seen = [env.observe(agent) for env in envs]
+            for key in ("observation", "action_mask"):
+                assert np.array_equal(seen[0][key], seen[1][key]), f"{agent}: {key}, {step}"
+            assert envs[0].infos[agent] == envs[1].infos[agent], f"{agent}: infos, {step}"
+        for env in envs:
+            env.step(min(env.infos[env.agent_selection]["legal_actions"]))
+        step += 1

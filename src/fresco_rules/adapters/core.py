@@ -30,6 +30,7 @@ from attrs import evolve, field, frozen
 
 from ..kernel.chance import Outcome, OutcomeNeeded
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction, RulesError
+from ..kernel.notation import ascii_int
 from ..kernel.protocol import GameRules
 from ..kernel.registry import implementations
 from ..kernel.untrusted import describe
@@ -678,8 +679,9 @@ def _rule_key(rule: str) -> tuple[str, tuple[int, ...]]:
 
 def parse_int(params: Params, name: str, low: int, high: int) -> int:
     value = params[name]
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value)
+    if isinstance(value, str):
+        number = ascii_int(value.strip(), 18, signed=True)
+        value = value if number is None else number
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise AdapterError(f"{name} must be an integer {low}-{high}, not {value!r}")
     return value

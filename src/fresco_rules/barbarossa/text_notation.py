@@ -24,7 +24,7 @@ action                          text
 from __future__ import annotations
 
 from ..kernel.errors import SHAPE_RULE, MalformedAction
-from ..kernel.notation import quote, read_action
+from ..kernel.notation import ascii_int, quote, read_action
 from .actions import (
     Action,
     Answer,
@@ -100,7 +100,7 @@ def notation(action: Action, state: State | None = None) -> str:
 
 
 def _number(word: str) -> int | None:
-    return int(word) if word.isdigit() and len(word) <= 6 else None
+    return ascii_int(word)
 
 
 def _read(state: State, wanted: str, raw: str) -> Action | None:

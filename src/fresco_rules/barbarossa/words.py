@@ -3,6 +3,8 @@ is seat 1's second object), tiles 1-based as on the ring, letter positions 1-bas
 
 from __future__ import annotations
 
+from ..kernel.notation import ascii_int
+
 OBJECT_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -17,12 +19,13 @@ def object_label(obj: int, per_player: int) -> str:
 def parse_object(text: str, per_player: int) -> int | None:
     """The object index of a label such as ``1b`` (case ignored), or None."""
     word = text.strip().lower()
-    if len(word) < 2 or not word[:-1].isdigit() or len(word) > 4:
+    seat = ascii_int(word[:-1], 3)
+    if seat is None:
         return None
     nth = OBJECT_LETTERS.find(word[-1])
     if nth < 0 or nth >= per_player:
         return None
-    return int(word[:-1]) * per_player + nth
+    return seat * per_player + nth
 
 
 def object_range(objects: int, per_player: int) -> str:

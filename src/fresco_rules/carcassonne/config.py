@@ -10,6 +10,7 @@ import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
+from ..kernel.notation import ascii_int
 from ..kernel.options import to_enum
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe
@@ -202,9 +203,8 @@ def derive_tables(config: GameConfig) -> Tables:
 
 def _tile_order(tile: str) -> tuple[int, int, str]:
     """A-X first, then FE1, FE2 ... FE10 by number."""
-    if tile.startswith("FE") and tile[2:].isdigit():
-        return (1, int(tile[2:]), tile)
-    return (0, 0, tile)
+    number = ascii_int(tile[2:], 18) if tile.startswith("FE") else None
+    return (0, 0, tile) if number is None else (1, number, tile)
 
 
 _GEOMETRY: dict[str, Geometry] = {}

@@ -24,7 +24,7 @@ The parser ignores case, runs of spaces and commas (``place 2 -1 90`` works too)
 from __future__ import annotations
 
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
-from ..kernel.notation import MAX_TEXT, normalise, quote, read_action
+from ..kernel.notation import MAX_TEXT, ascii_int, normalise, quote, read_action
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
 from .engine import current_player, decision_rule, explain, legal_actions
 from .state import Phase, State
@@ -64,10 +64,7 @@ def notation(action: Action, state: State | None = None) -> str:
 
 
 def _coordinate(word: str) -> int | None:
-    digits = word.removeprefix("-")
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > _MAX_NUMBER:
-        return None
-    return int(word)
+    return ascii_int(word, _MAX_NUMBER, signed=True)
 
 
 def _read(wanted: str) -> Action | None:

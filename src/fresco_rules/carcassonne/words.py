@@ -12,6 +12,7 @@ these words.
 
 from __future__ import annotations
 
+from ..kernel.notation import ascii_int
 from .vocab import DIRECTIONS, HALVES, INNER, Kind, feature_name
 
 COMPASS_HALVES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
@@ -40,10 +41,7 @@ def turn_words(rotation: int) -> str:
 
 def parse_turn(word: str) -> int | None:
     """The rotation of ``90`` or ``90°`` (degrees clockwise), or None."""
-    digits = word.removesuffix("°")
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 3:
-        return None
-    degrees = int(digits)
+    degrees = ascii_int(word.removesuffix("°"), 3)
     return DEGREES.index(degrees) if degrees in DEGREES else None
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..kernel.errors import SHAPE_RULE, MalformedAction
-from ..kernel.notation import quote, read_action
+from ..kernel.notation import ascii_int, quote, read_action
 from .actions import (
     Action,
     AttendTheatre,
@@ -180,7 +180,7 @@ def notation(action: Action, state: State | None = None) -> str:
 
 
 def _number(word: str) -> int | None:
-    return int(word) if word.isdigit() and len(word) <= 6 else None
+    return ascii_int(word)
 
 
 def _paints(words: list[str]) -> tuple[Paint, ...] | None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..kernel.notation import ascii_int
 from .vocab import BOOTH_NAMES, GRID, Location, Segment
 
 COLUMN_LETTERS = "abcde"
@@ -23,9 +24,10 @@ def segment_label(segment: Segment) -> str:
 def parse_segment(text: str) -> Segment | None:
     """The segment of a board label such as ``c3`` (case ignored), or None."""
     word = text.strip().lower()
-    if len(word) != 2 or word[0] not in COLUMN_LETTERS or not word[1].isdigit():
+    number = ascii_int(word[1:], 1) if len(word) == 2 else None
+    if number is None or word[0] not in COLUMN_LETTERS:
         return None
-    row = int(word[1]) - 1
+    row = number - 1
     return (row, COLUMN_LETTERS.index(word[0])) if 0 <= row < GRID else None
 
 

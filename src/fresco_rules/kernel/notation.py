@@ -17,6 +17,23 @@ MAX_TEXT = 200
 """Longer text names no action of any game; it is refused before any parsing."""
 CLOSEST = 5
 """How many of the closest legal forms a refusal lists."""
+MAX_DIGITS = 6
+"""No number in any game's notation has more digits; a longer run of digits names no number."""
+
+
+def ascii_int(text: str, max_digits: int = MAX_DIGITS, *, signed: bool = False) -> int | None:
+    """The whole number ``text`` writes in 1 to ``max_digits`` ASCII digits 0-9 (after one
+    ``-`` when ``signed``), else None.
+
+    The one rule for numbers in the notation of every game (and in option text): ``str.isdigit``
+    also accepts ``²``, ``①`` (which ``int`` refuses with a ``ValueError``) and Arabic-Indic or
+    full-width digits (which ``int`` reads); none of them is a number here."""
+    negative = signed and text.startswith("-")
+    digits = text[1:] if negative else text
+    if not 0 < len(digits) <= max_digits or not digits.isascii() or not digits.isdigit():
+        return None
+    return -int(digits) if negative else int(digits)
+
 
 def quote(value: object) -> str:
     """A bounded, exception-proof repr of a player's text for messages (``untrusted.describe``)."""

@@ -8,7 +8,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from .errors import RulesError
-from .notation import quote
+from .notation import ascii_int, quote
 
 E = TypeVar("E", bound=Enum)
 
@@ -39,9 +39,10 @@ def to_int_tuple(
     if value is None:
         return None
     if isinstance(value, str) and len(value) <= 200:
-        items = [part.strip() for part in value.split(",")]
-        if all(part.lstrip("-").isdigit() for part in items):
-            return tuple(int(part) for part in items)
+        numbers = [ascii_int(part.strip(), 18, signed=True) for part in value.split(",")]
+        found = tuple(n for n in numbers if n is not None)
+        if len(found) == len(numbers):
+            return found
     elif (
         isinstance(value, list | tuple)
         and len(value) <= 100

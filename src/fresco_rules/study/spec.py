@@ -22,6 +22,7 @@ import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
+from ..kernel.notation import ascii_int
 from ..kernel.play import GameDidNotEnd
 from ..kernel.rng import next_u64, seed_state
 from .adapters import GameAdapter, Step, StudyError, get_adapter
@@ -184,7 +185,6 @@ MAX_TUPLE = 64
 WHOLE = re.compile(r"[+-]?[0-9]{1,18}")
 """A number option's value: ASCII digits only (``int`` would read ``\u0661`` as 1 and
 ``1_0`` as 10). ``01`` and ``+0`` are numbers; an arm equal to another is refused by config."""
-NATURAL = re.compile(r"[0-9]{1,18}")
 
 
 def _int_fields(config_type: Any) -> set[str]:
@@ -229,10 +229,13 @@ def arm_config(adapter: GameAdapter, study: Study, arm: Arm) -> Any:
     for name, value in options.items():
         kind = adapter.option_types.get(name)
         if name in int_tuples:
-            parts = [p.strip() for p in value.split("+")]
-            if len(parts) > MAX_TUPLE or not all(NATURAL.fullmatch(p) for p in parts):
+            parts = value.split("+")
+            numbers = tuple(
+                n for p in parts[: MAX_TUPLE + 1] if (n := ascii_int(p.strip(), 18)) is not None
+            )
+            if len(parts) > MAX_TUPLE or len(numbers) != len(parts):
                 raise StudyError(f"{where}: option {name} takes whole numbers like 4+3+3+3")
-            chosen[name] = tuple(int(p) for p in parts)
+            chosen[name] = numbers
         elif kind is not None:
             try:
                 chosen[name] = kind(value)

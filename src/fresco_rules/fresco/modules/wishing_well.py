@@ -241,16 +241,18 @@ class WishingWell(ModuleRules):
 
     # --- planning --------------------------------------------------------------------------------
 
-    @implements("R4.3")
+    @implements("R4.3", "A4.10")
     def plan_step(self, state: State, seat: int) -> Pending | None:
-        """R4.3: right after his plan, a player with a market apprentice and pennies decides
-        how many (0-2) go on the market symbol."""
+        """R4.3: right after his plan, a player with a market apprentice decides how many of
+        his pennies (0-2) go on the market symbol. Who is to move is public, so every player is
+        asked, whatever his hidden plan holds and however many pennies are behind his screen
+        (A4.10); without a market apprentice or a penny the only answer is 0."""
         w = state.well
         plan = state.plans[seat]
-        if w is None or plan is None or w.placed[seat] or w.pennies[seat] < 1:
+        if w is None or plan is None or w.placed[seat]:
             return None
         if apprentices_at(state, plan, _MARKET) < 1:
-            return None
+            return _pennies_choice(seat, 0)
         return _pennies_choice(seat, min(self.max_on_symbol, w.pennies[seat]))
 
     # --- turns -----------------------------------------------------------------------------------
@@ -606,8 +608,8 @@ def do_skip_musician(state: State, action: SkipStreetMusician) -> State:
 
 @implements("R4.3")
 def check_pennies(state: State, action: PlacePennies) -> IllegalAction | None:
-    """R4.3: while planning, 0-2 of the player's pennies go on the market symbol, only with at
-    least one apprentice planned at the market."""
+    """R4.3: right after his plan, 0-2 of the player's pennies go on the market symbol, only
+    with at least one apprentice planned at the market (without one, the answer is 0)."""
     if state.well is None:
         return _off(state)
     if not turns._is_int(action.count):
@@ -622,16 +624,17 @@ def check_pennies(state: State, action: PlacePennies) -> IllegalAction | None:
     rules = _rules(state)
     seat = turns.planner(state)
     if rules.plan_step(state, seat) is None:
-        return turns._fail(
-            state,
-            "R4.3",
-            "pennies go on the market symbol right after a plan with a market apprentice",
-        )
+        return turns._fail(state, "R4.3", "pennies go on the market symbol right after the plan")
     if action.count < 0:
         return turns._fail(state, "R4.3", "a penny count cannot be negative")
     if action.count > rules.max_on_symbol:
         return turns._fail(
             state, "R4.3", f"at most {rules.max_on_symbol} pennies on the market symbol"
+        )
+    plan = state.plans[seat]
+    if action.count and (plan is None or apprentices_at(state, plan, _MARKET) < 1):
+        return turns._fail(
+            state, "R4.3", "pennies go on the market symbol only with a market apprentice"
         )
     held = _well(state).pennies[seat]
     if action.count > held:
