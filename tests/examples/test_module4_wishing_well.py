@@ -144,6 +144,26 @@ def market_with_pennies(pennies: dict[int, int], **options: Any) -> State:
     return start_round(state, EARLY, plans, pennies=pennies)
 
 
+@pytest.mark.rule("R4.6")
+def test_R4_6_no_card_once_the_well_is_full() -> None:
+    """The refusal the regenerated refusal catalogues no longer meet by chance (issue 22)."""
+    state = market_with_pennies({P: 2})
+    at(state, MARKET, P)
+    capacity = state.config.components.modules.wishing_well.well_capacity
+    state = evolve(state, well=evolve(well_of(state), well=capacity))
+    problem = assert_illegal(state, BuyWishingCard(), "R4.6")
+    assert (problem.seat, problem.where) == (P, state.where())
+    assert problem.reason == "the well is full: no more cards this round"
+
+
+@pytest.mark.rule("R4.12")
+def test_R4_12_a_pictured_tile_is_named_by_its_id() -> None:
+    state = market_with_pennies({P: 2})
+    problem = assert_illegal(state, UseFreePaints(7), "R4.12", malformed=True)  # type: ignore[arg-type]
+    assert (problem.seat, problem.where) == (P, state.where())
+    assert problem.reason == "a pictured tile is a market tile id: 7"
+
+
 @pytest.mark.rule("E4.2", "R4.4", "R4.6", "A4.1", "A4.2", "R4.9")
 def test_E4_2_buying_a_card() -> None:
     state = market_with_pennies({P: 2})
