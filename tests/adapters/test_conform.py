@@ -193,4 +193,4 @@ def test_an_engine_listing_unicode_digits_is_a_divergence_not_a_crash() -> None:
     found = conform("fresco", UnicodeDigitEngine(), games=1, seed=1, params={"players": 2})
     assert found.divergence is not None and found.divergence.kind == "legal_actions"
     assert found.divergence.only_theirs == ("pennies \u00b2",)
-    assert "we refuse pennies \u00b2" in found.divergence.detail
+    assert "we refuse 'pennies \u00b2'" in found.divergence.detail
