@@ -102,7 +102,8 @@ def test_no_base_file_imports_a_plugin() -> None:
         "fresco_rules.fresco.modules.leaf_gold",
         "fresco_rules.fresco.modules.glaziers",
     }
-    facade = {"plugins.py", "__init__.py"}
+    # adapter_spec describes the whole game, modules included, to the tools: above the engine
+    facade = {"plugins.py", "__init__.py", "adapter_spec.py"}
     for path in FRESCO.glob("*.py"):
         if path.name in facade:
             continue

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from ..adapters.core import AdapterError
 from ..adapters.games import SPECS
+from ..games import DEFAULT_GAME
 from ..kernel.untrusted import describe
 from .engine import (
     DeadlinePassed,
@@ -46,7 +47,7 @@ def add_parser(commands: Any) -> None:
         'a bad command line. Errors are one line on stderr: "fresco-rules: error: ...". '
         "Engine text is quoted.",
     )
-    sub.add_argument("--game", default="fresco", choices=tuple(SPECS), help="the game to check")
+    sub.add_argument("--game", default=DEFAULT_GAME, choices=tuple(SPECS), help="the game to check")
     sub.add_argument("--engine", metavar="COMMAND", help='e.g. "python my_engine.py"')
     sub.add_argument(
         "--python", metavar="MODULE:FACTORY", help="an in-process engine: module and factory"
