@@ -166,7 +166,7 @@ def game_mentions(path: Path, *, as_if: Path | None = None) -> list[str]:
         ):
             found.append(f"{path.relative_to(SRC)}:{node.lineno}: {node.value!r}")
         found += [
-            f"{path.relative_to(SRC)}:{node.lineno}: imports {name}"
+            f"{path.relative_to(SRC)}:{getattr(node, 'lineno', 0)}: imports {name}"
             for name in imported
             if _names_a_game(name)
         ]

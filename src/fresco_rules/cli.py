@@ -31,7 +31,7 @@ import attrs
 import cattrs
 
 from . import __version__
-from .adapters.games import SPECS
+from .adapters.games import SPECS, modules_help
 from .conform import cli as conform_cli
 from .games import DEFAULT_GAME, game_names, game_package
 from .kernel.catalogue import load_catalogue
@@ -555,8 +555,7 @@ def _game_options(command: argparse.ArgumentParser) -> None:
         "--modules",
         default="",
         metavar="4,5,6",
-        help="Fresco expansion modules: 1 Portraits, 2 Bishop's Requests, 3 Special Blends, "
-        "4 Wishing Well, 5 Leaf Gold, 6 Glaziers",
+        help=modules_help(),
     )
     command.add_argument(
         "--seed",

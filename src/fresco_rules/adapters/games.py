@@ -10,7 +10,7 @@ from types import MappingProxyType
 from ..games import game_names, game_package
 from .core import AdapterError, GameSpec, Params, Table, table_for
 
-__all__ = ["SPECS", "AdapterError", "spec", "table"]
+__all__ = ["SPECS", "AdapterError", "modules_help", "spec", "table"]
 
 
 def _load_spec(name: str) -> GameSpec:
@@ -31,3 +31,12 @@ def spec(name: str) -> GameSpec:
 def table(name: str, params: Params | None = None) -> Table:
     """A game configuration by game name and parameters."""
     return table_for(spec(name), params)
+
+
+def modules_help() -> str:
+    """The expansion modules of each game that has some, for a tool's help."""
+    return "; ".join(
+        f"{name.title()} expansion modules: {found.modules_help}"
+        for name, found in SPECS.items()
+        if found.modules_help
+    )

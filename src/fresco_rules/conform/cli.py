@@ -16,7 +16,7 @@ from importlib import import_module
 from typing import Any, TextIO
 
 from ..adapters.core import AdapterError
-from ..adapters.games import SPECS
+from ..adapters.games import SPECS, modules_help
 from ..games import DEFAULT_GAME
 from ..kernel.untrusted import describe
 from .engine import (
@@ -55,7 +55,7 @@ def add_parser(commands: Any) -> None:
     sub.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
     sub.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     sub.add_argument("--players", type=int, help="number of players (default: the game's default)")
-    sub.add_argument("--modules", default="", metavar="4,6", help="Fresco expansion modules")
+    sub.add_argument("--modules", default="", metavar="4,6", help=modules_help())
     sub.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="an option"
     )

@@ -67,6 +67,9 @@ class GameSpec:
     max_players: int = 4
     default_players: int = 4
     """The players of a new game when none are asked for (the command line's default)."""
+    modules_help: str = ""
+    """The expansion modules the game's ``modules`` parameter takes, for a tool's help (empty:
+    the game has none)."""
     default_params: Mapping[str, Any] = {}
     default_max_length: int = 4000
     max_draws_per_step: int = 128
