@@ -138,6 +138,7 @@ def _violation(state: State, action: object) -> IllegalAction | None:
     )
 
 
+
 def explain(state: State, action: object) -> IllegalAction | None:
     """None when ``action`` is legal in ``state``, otherwise the violation ``apply`` raises."""
     return _violation(state, action)

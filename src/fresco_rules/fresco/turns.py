@@ -472,11 +472,16 @@ def _leonardo_restores(destinations: tuple[Segment, ...]) -> tuple[Restore, ...]
 
 def _may_move_bishop(state: State, turn: Turn) -> bool:
     limit = state.config.bishop_move_limit
-    return state.money[turn.actor] >= 1 and not (limit is _PER_VISIT and turn.bishop_moved)
+    return state.money[turn.actor] >= 1 and not (
+        limit is _PER_VISIT and turn.bishop_moved
+    )
 
 
 def _altar_allowed(state: State, actor: int) -> bool:
-    return not (state.config.altar_limit is _ONCE_A_ROUND and state.altar_used[actor] > 0)
+    return not (
+        state.config.altar_limit is _ONCE_A_ROUND
+        and state.altar_used[actor] > 0
+    )
 
 
 def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | EndTurn]:
