@@ -1,19 +1,14 @@
 #!/usr/bin/env python3
-"""Extract the rule catalogue from the spec markdown into the package data.
+"""Extract a game's rule catalogue from the spec markdown into the package data.
 
-    python scripts/extract_rules.py [SPEC]   # default: fresco-base.md + fresco-modules-456.md
-                                             #   + fresco-modules-123.md
-    python scripts/extract_rules.py --game barbarossa [SPEC] [--output FILE]
-    python scripts/extract_rules.py --game carcassonne [SPEC] [--output FILE]
+    python scripts/extract_rules.py [--game GAME] [SPEC] [--output FILE]
 
-Writes ``src/fresco_rules/fresco/data/rules.toml``: one ``[[rule]]`` per spec ID (R, E and A
-entries, and G for the modules) with its section, title and plain text, the base game's IDs first
-then those of modules 4-6 and then those of modules 1-3 (M, R1-R3 and their E and A entries),
-each in spec order. With ``--game barbarossa`` the defaults are
-``../shared/rules/barbarossa.md`` and ``src/fresco_rules/barbarossa/data/rules.toml`` (B, A-B
-and E-B entries); with ``--game carcassonne``, ``../shared/rules/carcassonne-festival.md`` and
-``src/fresco_rules/carcassonne/data/rules.toml`` (C, V, CA, F, FA, EC and EF entries). Commit the
-result.
+Writes ``<game package>/data/rules.toml`` for a game of ``fresco_rules.games`` (default: the
+default game): one ``[[rule]]`` per spec ID (of the shape of the game's ``RULE_ID``) with its
+section, title and plain text, in the order of the game's ``RULE_SPECS`` (files of
+``../shared/rules/``) and in spec order within each; the IDs that head a table row (the score
+tables of fresco-modules-456.md) follow the rule bullet before their table. ``SPEC`` replaces
+the game's spec files. Commit the result.
 """
 
 from __future__ import annotations
@@ -22,12 +17,11 @@ import argparse
 import re
 import sys
 import tomllib
+from importlib import import_module
 from pathlib import Path
 
-from fresco_rules.barbarossa.vocab import RULE_ID as BARBAROSSA_ID
-from fresco_rules.carcassonne.vocab import RULE_ID as CARCASSONNE_ID
+from fresco_rules.games import DEFAULT_GAME, game_names, game_package
 from fresco_rules.kernel.catalogue import (
-    RULE_ID,
     RuleEntry,
     catalogue_from_mapping,
     catalogue_toml,
@@ -36,18 +30,7 @@ from fresco_rules.kernel.catalogue import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_SPEC = ROOT.parent / "shared" / "rules" / "fresco-base.md"
-MODULES_SPEC = ROOT.parent / "shared" / "rules" / "fresco-modules-456.md"
-MODULES_123_SPEC = ROOT.parent / "shared" / "rules" / "fresco-modules-123.md"
-OUTPUT = ROOT / "src" / "fresco_rules" / "fresco" / "data" / "rules.toml"
-BARBAROSSA = (
-    ROOT.parent / "shared" / "rules" / "barbarossa.md",
-    ROOT / "src" / "fresco_rules" / "barbarossa" / "data" / "rules.toml",
-)
-CARCASSONNE = (
-    ROOT.parent / "shared" / "rules" / "carcassonne-festival.md",
-    ROOT / "src" / "fresco_rules" / "carcassonne" / "data" / "rules.toml",
-)
+RULES_DIR = ROOT.parent / "shared" / "rules"
 
 
 def with_table_rows(
@@ -86,23 +69,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("spec", nargs="?", type=Path, default=None, help="spec markdown")
     parser.add_argument("--output", type=Path, default=None, help="TOML file to write")
-    parser.add_argument("--game", choices=("fresco", "barbarossa", "carcassonne"), default="fresco")
+    parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     args = parser.parse_args(argv)
-    single = {
-        "barbarossa": (BARBAROSSA, BARBAROSSA_ID),
-        "carcassonne": (CARCASSONNE, CARCASSONNE_ID),
-    }
-    one_spec = args.game in single
-    paths, pattern = single.get(args.game, ((DEFAULT_SPEC, OUTPUT), RULE_ID))
-    spec: Path = args.spec or paths[0]
-    output: Path = args.output or paths[1]
-    specs = [spec] if one_spec or args.spec else [DEFAULT_SPEC, MODULES_SPEC, MODULES_123_SPEC]
+    package = import_module(game_package(args.game))
+    pattern: re.Pattern[str] = package.RULE_ID
+    output: Path = args.output or Path(package.__file__).parent / "data" / "rules.toml"
+    specs = [args.spec] if args.spec else [RULES_DIR / name for name in package.RULE_SPECS]
     entries: tuple[RuleEntry, ...] = ()
     for source in specs:
         markdown = source.read_text(encoding="utf-8")
-        found = parse_spec(markdown, id_pattern=pattern)
-        if not one_spec:
-            found = with_table_rows(markdown, found, pattern)
+        found = with_table_rows(markdown, parse_spec(markdown, id_pattern=pattern), pattern)
         if not found:
             print(f"no rule IDs found in {source}", file=sys.stderr)
             return 1

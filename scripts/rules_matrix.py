@@ -1,81 +1,48 @@
 #!/usr/bin/env python3
-"""Write docs/rules-matrix.md: each spec rule ID with its implementing functions and tests.
+"""Write the rules matrices: each spec rule ID with its implementing functions and tests.
 
-    python scripts/rules_matrix.py           # regenerate docs/rules-matrix.md
-    python scripts/rules_matrix.py --check   # exit 1 if the committed file is stale
+    python scripts/rules_matrix.py           # regenerate docs/rules-matrix*.md
+    python scripts/rules_matrix.py --check   # exit 1 if a committed file is stale
 
-It writes Barbarossa's matrix too, to docs/rules-matrix-barbarossa.md (from
-``fresco_rules/barbarossa/data/rules.toml``) and Carcassonne's to docs/rules-matrix-carcassonne.md.
-Each matrix keeps only its own game's rule IDs.
+One page per game of ``fresco_rules.games``: the default game's is docs/rules-matrix.md, every
+other game's docs/rules-matrix-<game>.md. Each matrix keeps only its own game's rule IDs (the
+game's ``RULE_ID``).
 
-Sources: the catalogue shipped in ``fresco_rules/fresco/data/rules.toml``, the ``implements``
-registry (filled by importing ``fresco_rules.fresco``) and the ``pytest.mark.rule`` marks found
-by scanning ``tests/``.
+Sources: the catalogue a game ships in ``data/rules.toml``, the ``implements`` registry (filled
+by importing the game) and the ``pytest.mark.rule`` marks found by scanning ``tests/``.
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
+from importlib import import_module
 from pathlib import Path
 
+from fresco_rules.games import DEFAULT_GAME, game_names, game_package
+from fresco_rules.kernel.catalogue import load_catalogue
+from fresco_rules.kernel.matrix import render_markdown, rules_matrix
+from fresco_rules.kernel.registry import implementations
+
 ROOT = Path(__file__).resolve().parents[1]
-OUTPUT = ROOT / "docs" / "rules-matrix.md"
-BARBAROSSA_OUTPUT = ROOT / "docs" / "rules-matrix-barbarossa.md"
-CARCASSONNE_OUTPUT = ROOT / "docs" / "rules-matrix-carcassonne.md"
+DOCS = ROOT / "docs"
 TESTS = ROOT / "tests"
 
 
-def generate(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
-    """The matrix page as it should be committed."""
-    import fresco_rules.fresco  # noqa: F401  (fills the implements registry)
-    from fresco_rules.kernel.catalogue import load_catalogue
-    from fresco_rules.kernel.matrix import render_markdown, rules_matrix
-    from fresco_rules.kernel.registry import implementations
+def page_name(game: str) -> str:
+    """The file name of a game's matrix page."""
+    return "rules-matrix.md" if game == DEFAULT_GAME else f"rules-matrix-{game}.md"
 
-    catalogue = load_catalogue("fresco_rules.fresco", "data/rules.toml")
-    # Fresco's IDs (R, E, A, G; M, EM, AM of modules 1-3): Carcassonne's C0.1-C0.3 have the
-    # kernel's default shape too
-    fresco_id = re.compile(r"(?:[AEGR][0-9]*|[AE]?M)\.[0-9]+")
-    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=fresco_id)
+
+def generate(tests_dir: Path = TESTS, root: Path = ROOT, game: str = DEFAULT_GAME) -> str:
+    """A game's matrix page as it should be committed."""
+    package = game_package(game)
+    rule_id = import_module(package).RULE_ID  # importing the game fills the registry
+    catalogue = load_catalogue(package, "data/rules.toml", id_pattern=rule_id)
+    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=rule_id)
     return render_markdown(
         matrix,
-        title="Fresco rules matrix",
-        generator="python scripts/rules_matrix.py",
-        strip_prefix="fresco_rules.",
-    )
-
-
-def generate_barbarossa(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
-    """Barbarossa's matrix page as it should be committed."""
-    from fresco_rules.barbarossa import RULE_ID
-    from fresco_rules.kernel.catalogue import load_catalogue
-    from fresco_rules.kernel.matrix import render_markdown, rules_matrix
-    from fresco_rules.kernel.registry import implementations
-
-    catalogue = load_catalogue("fresco_rules.barbarossa", "data/rules.toml", id_pattern=RULE_ID)
-    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=RULE_ID)
-    return render_markdown(
-        matrix,
-        title="Barbarossa rules matrix",
-        generator="python scripts/rules_matrix.py",
-        strip_prefix="fresco_rules.",
-    )
-
-
-def generate_carcassonne(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
-    """Carcassonne's matrix page as it should be committed."""
-    from fresco_rules.carcassonne import RULE_ID
-    from fresco_rules.kernel.catalogue import load_catalogue
-    from fresco_rules.kernel.matrix import render_markdown, rules_matrix
-    from fresco_rules.kernel.registry import implementations
-
-    catalogue = load_catalogue("fresco_rules.carcassonne", "data/rules.toml", id_pattern=RULE_ID)
-    matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=RULE_ID)
-    return render_markdown(
-        matrix,
-        title="Carcassonne rules matrix",
+        title=f"{game.title()} rules matrix",
         generator="python scripts/rules_matrix.py",
         strip_prefix="fresco_rules.",
     )
@@ -84,16 +51,9 @@ def generate_carcassonne(tests_dir: Path = TESTS, root: Path = ROOT) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
-    parser.add_argument("--output", type=Path, default=OUTPUT, help="Markdown file to write")
-    parser.add_argument(
-        "--barbarossa-output", type=Path, default=BARBAROSSA_OUTPUT, help="Barbarossa's file"
-    )
+    parser.add_argument("--docs", type=Path, default=DOCS, help="the folder of the pages")
     args = parser.parse_args(argv)
-    pages: list[tuple[Path, str]] = [
-        (args.output, generate()),
-        (args.barbarossa_output, generate_barbarossa()),
-        (CARCASSONNE_OUTPUT, generate_carcassonne()),
-    ]
+    pages = [(args.docs / page_name(game), generate(game=game)) for game in game_names()]
     stale = 0
     for output, text in pages:
         if args.check:

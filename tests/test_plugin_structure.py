@@ -30,6 +30,7 @@ from fresco_rules.fresco.actions import BASE_ACTION_TYPES, ModuleAction
 from fresco_rules.fresco.engine import BASE_RULES, explain
 from fresco_rules.fresco.extensions import installed
 from fresco_rules.fresco.plugins import PLUGINS
+from fresco_rules.games import game_names, game_package
 
 FRESCO = Path(__file__).resolve().parents[1] / "src" / "fresco_rules" / "fresco"
 LEAF_RECORDS = ("_state", "_data", "_actions")
@@ -102,8 +103,114 @@ def test_no_base_file_imports_a_plugin() -> None:
         "fresco_rules.fresco.modules.leaf_gold",
         "fresco_rules.fresco.modules.glaziers",
     }
-    facade = {"plugins.py", "__init__.py"}
+    # adapter_spec describes the whole game, modules included, to the tools: above the engine
+    facade = {"plugins.py", "__init__.py", "adapter_spec.py"}
     for path in FRESCO.glob("*.py"):
         if path.name in facade:
             continue
         assert not _imported(path) & plugin_files, f"{path.name} imports a plug-in"
+
+
+SRC = FRESCO.parent
+GAME_FOLDERS = {name: SRC / game_package(name).rpartition(".")[2] for name in game_names()}
+
+
+def _module_of(path: Path) -> list[str]:
+    """The package a file's relative imports start from (``fresco_rules.conform`` for
+    ``conform/cli.py``)."""
+    return ["fresco_rules", *path.relative_to(SRC).parent.parts]
+
+
+def _is_registry_list(node: ast.AST, path: Path) -> bool:
+    """The one place outside the games' folders that names them: games.py's ``PACKAGES``."""
+    return (
+        path == SRC / "games.py"
+        and isinstance(node, ast.Assign)
+        and [getattr(t, "id", None) for t in node.targets] == ["PACKAGES"]
+    )
+
+
+def _names_a_game(text: str) -> bool:
+    """A game's name (any case), its package or a module of it."""
+    packages = [game_package(name) for name in game_names()]
+    return text.lower() in GAME_FOLDERS or any(
+        text == p or text.startswith(f"{p}.") for p in packages
+    )
+
+
+def game_mentions(path: Path, *, as_if: Path | None = None) -> list[str]:
+    """Where a file names a game: an import of a game package (or a module of one) and a
+    string literal that is a game's name or a game's module path. ``as_if``: where the file is
+    checked as standing (for the test of the check)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    path = as_if or path
+    skipped = {
+        id(n) for top in ast.walk(tree) if _is_registry_list(top, path) for n in ast.walk(top)
+    }
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        imported: list[str] = []
+        if isinstance(node, ast.Import):
+            imported = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            package = _module_of(path)
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            imported = [module, *(f"{module}.{alias.name}" for alias in node.names)]
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and _names_a_game(node.value)
+        ):
+            found.append(f"{path.relative_to(SRC)}:{node.lineno}: {node.value!r}")
+        found += [
+            f"{path.relative_to(SRC)}:{getattr(node, 'lineno', 0)}: imports {name}"
+            for name in imported
+            if _names_a_game(name)
+        ]
+    return found
+
+
+def test_no_file_outside_a_games_folder_names_a_game() -> None:
+    """Issue 23: every tool takes its games from the registry (games.py's ``PACKAGES``) and
+    nothing else; a game's own folder may name it."""
+    outside = [
+        path
+        for path in sorted(SRC.rglob("*.py"))
+        if not any(path.is_relative_to(folder) for folder in GAME_FOLDERS.values())
+    ]
+    assert SRC / "cli.py" in outside and SRC / "games.py" in outside
+    found = [mention for path in outside for mention in game_mentions(path)]
+    assert found == []
+
+
+def test_the_check_sees_imports_and_names_of_games(tmp_path: Path) -> None:
+    """The check above finds what it looks for (and not the registry's own list)."""
+    probe = SRC / "conform" / "probe.py"
+    text = (
+        "from .. import carcassonne\n"
+        "from ..fresco.vocab import Paint\n"
+        "import fresco_rules.barbarossa.engine\n"
+        'GAME = "Fresco"\n'
+        'MODULE = "fresco_rules.carcassonne.render"\n'
+        'PACKAGES = {"fresco": "fresco_rules.fresco"}\n'
+        'NOT_A_GAME = "frescoes and fresco_rules"\n'
+    )
+    written = tmp_path / "probe.py"
+    written.write_text(text, encoding="utf-8")
+    found = game_mentions(written, as_if=probe)
+    assert sorted(found) == [
+        "conform/probe.py:1: imports fresco_rules.carcassonne",
+        "conform/probe.py:2: imports fresco_rules.fresco.vocab",
+        "conform/probe.py:2: imports fresco_rules.fresco.vocab.Paint",
+        "conform/probe.py:3: imports fresco_rules.barbarossa.engine",
+        "conform/probe.py:4: 'Fresco'",
+        "conform/probe.py:5: 'fresco_rules.carcassonne.render'",
+        "conform/probe.py:6: 'fresco'",
+        "conform/probe.py:6: 'fresco_rules.fresco'",
+    ]
+    registry = tmp_path / "games.py"
+    registry.write_text(text.splitlines()[5] + "\n", encoding="utf-8")
+    assert game_mentions(registry, as_if=SRC / "games.py") == []

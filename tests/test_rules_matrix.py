@@ -111,7 +111,7 @@ def _barbarossa_matrix() -> Matrix:
 
 
 def test_committed_barbarossa_matrix_is_current() -> None:
-    fresh = _generator().generate_barbarossa(ROOT / "tests", ROOT)
+    fresh = _generator().generate(ROOT / "tests", ROOT, "barbarossa")
     committed = BARBAROSSA_DOC.read_text(encoding="utf-8") if BARBAROSSA_DOC.exists() else ""
     assert committed == fresh, (
         "docs/rules-matrix-barbarossa.md is stale: run `python scripts/rules_matrix.py`"
@@ -167,7 +167,7 @@ def _carcassonne_matrix() -> Matrix:
 
 
 def test_committed_carcassonne_matrix_is_current() -> None:
-    fresh = _generator().generate_carcassonne(ROOT / "tests", ROOT)
+    fresh = _generator().generate(ROOT / "tests", ROOT, "carcassonne")
     committed = CARCASSONNE_DOC.read_text(encoding="utf-8") if CARCASSONNE_DOC.exists() else ""
     assert committed == fresh, (
         "docs/rules-matrix-carcassonne.md is stale: run `python scripts/rules_matrix.py`"

@@ -10,6 +10,7 @@ import pytest
 from fresco_rules import carcassonne
 from fresco_rules.carcassonne import FestivalReturn, FirstPlayer, Kind, ReturnFigure
 from fresco_rules.carcassonne.scoring import final_scoring
+from fresco_rules.carcassonne.study_adapter import KIND_FIGURES, points_by_kind, standing
 from fresco_rules.kernel.play import random_playout
 from fresco_rules.study import (
     Arm,
@@ -21,7 +22,6 @@ from fresco_rules.study import (
     run_game,
     run_study,
 )
-from fresco_rules.study.carcassonne_adapter import KIND_FIGURES, points_by_kind, standing
 from fresco_rules.study.spec import game_seed
 
 ADAPTER = get_adapter("carcassonne")

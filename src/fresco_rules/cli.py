@@ -31,7 +31,9 @@ import attrs
 import cattrs
 
 from . import __version__
+from .adapters.games import SPECS, modules_help
 from .conform import cli as conform_cli
+from .games import DEFAULT_GAME, game_names, game_package
 from .kernel.catalogue import load_catalogue
 from .kernel.errors import IllegalAction, InvalidData, RulesError
 from .kernel.files import FileRefused, folder_lock, write_atomic
@@ -47,7 +49,13 @@ EPILOG = """exit codes: 0 success; 1 an illegal step, move or data file; 2 malfo
 file that cannot be read or written, or a bad command line. Errors are one line on stderr:
 "fresco-rules: error: ..."."""
 
-GAMES = ("fresco", "barbarossa", "carcassonne")
+GAMES = game_names()
+
+_PLAYERS = range(
+    min(SPECS[name].min_players for name in GAMES),
+    max(SPECS[name].max_players for name in GAMES) + 1,
+)
+"""Every number of players some game takes (each game's own range is checked by its config)."""
 
 
 @attrs.frozen
@@ -63,6 +71,10 @@ class Frontend:
         return self.name.title()
 
     @property
+    def default_players(self) -> int:
+        return SPECS[self.name].default_players
+
+    @property
     def option_types(self) -> dict[str, Any]:
         types: dict[str, Any] = import_module(f"{self.package.__name__}.config").OPTION_TYPES
         return types
@@ -71,8 +83,8 @@ class Frontend:
 def frontend(name: str) -> Frontend:
     if name not in GAMES:
         raise UsageError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
-    package = import_module(f"fresco_rules.{name}")
-    return Frontend(name, package, import_module(f"fresco_rules.{name}.render"))
+    package = game_package(name)
+    return Frontend(name, import_module(package), import_module(f"{package}.render"))
 
 
 class UsageError(Exception):
@@ -158,6 +170,8 @@ def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ..
             chosen["modules"] = parse(args.modules)
         except ValueError as exc:
             raise UsageError(f"--modules: {exc}") from None
+    if args.players is None:
+        args.players = front.default_players
     config: Any = front.package.GameConfig(players=args.players, **chosen)
     return config
 
@@ -436,7 +450,7 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
         return load_catalogue(package.__name__, "data/rules.toml")
 
     if args.id is None:
-        for listed in catalogue_of(args.game or "fresco"):
+        for listed in catalogue_of(args.game or DEFAULT_GAME):
             print(f"{listed.id:<7} {listed.summary}", file=out)
         return 0
     searched = (args.game,) if args.game else GAMES
@@ -512,24 +526,36 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _players_help() -> str:
+    """Each game's range of players and the default, from the games' own specs."""
+    ranges = ", ".join(
+        f"{name.title()} {SPECS[name].min_players}-{SPECS[name].max_players}" for name in GAMES
+    )
+    defaults = {SPECS[name].default_players for name in GAMES}
+    default = str(defaults.pop()) if len(defaults) == 1 else "the game's"
+    return f"{ranges}; default: {default}"
+
+
 def _game_options(command: argparse.ArgumentParser) -> None:
     """--game, --players, --modules, --seed, --option and --components of a new game."""
     command.add_argument(
-        "--game", default="fresco", choices=GAMES, help="the game to play (default: fresco)"
+        "--game",
+        default=DEFAULT_GAME,
+        choices=GAMES,
+        help=f"the game to play (default: {DEFAULT_GAME})",
     )
     command.add_argument(
         "--players",
         type=int,
-        default=4,
-        choices=(2, 3, 4, 5),
-        help="number of players (Fresco 2-4, Barbarossa 3-4, Carcassonne 2-5; default: 4)",
+        default=None,
+        choices=_PLAYERS,
+        help=f"number of players ({_players_help()})",
     )
     command.add_argument(
         "--modules",
         default="",
         metavar="4,5,6",
-        help="Fresco expansion modules: 1 Portraits, 2 Bishop's Requests, 3 Special Blends, "
-        "4 Wishing Well, 5 Leaf Gold, 6 Glaziers",
+        help=modules_help(),
     )
     command.add_argument(
         "--seed",
@@ -620,14 +646,16 @@ def parser() -> argparse.ArgumentParser:
         "--game",
         default=None,
         choices=GAMES,
-        help="the game (default: Fresco for the list; any game for an ID)",
+        help=f"the game (default: {DEFAULT_GAME.title()} for the list; any game for an ID)",
     )
     rules.set_defaults(run=cmd_rules)
 
     data = command("data", "component data: print a template or check a file")
     data.add_argument("action", choices=("template", "check"), help="template or check")
     data.add_argument("file", nargs="?", help="the file to check (TOML)")
-    data.add_argument("--game", default="fresco", choices=GAMES, help="the game (default: fresco)")
+    data.add_argument(
+        "--game", default=DEFAULT_GAME, choices=GAMES, help=f"the game (default: {DEFAULT_GAME})"
+    )
     data.set_defaults(run=cmd_data)
 
     add_study_command(commands)

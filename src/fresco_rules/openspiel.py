@@ -1,7 +1,7 @@
 """The games as OpenSpiel Python games (extra ``[openspiel]``).
 
-Importing this module registers ``fresco_rules_fresco`` (2-4 players, any modules and
-options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
+Importing this module registers ``fresco_rules_<name>`` with ``pyspiel`` for every game of
+``fresco_rules.games`` (``fresco_rules_fresco``: 2-4 players, any modules and options)::
 
     import pyspiel
     import fresco_rules.openspiel  # registers the games
@@ -23,7 +23,7 @@ options) and ``fresco_rules_barbarossa`` (3-4 players) with ``pyspiel``::
   every node passed its own action, or that another seat acted or chance drew, and what changed
   in its observation, then its observation now; so it depends only on what the seat saw, and
   two histories it could tell apart give different information states. Tensors: the
-  observation's layout is in ``fresco_spec`` / ``barbarossa_spec`` / ``carcassonne_spec``
+  observation's layout is in each game's ``adapter_spec`` module
   (``game.tensor_layout()``); the information-state tensor appends ``history``, 3 numbers per
   node for ``max_game_length`` nodes (own action + 1, mover + 1, a 24-bit digest of what the
   seat saw change: ``adapters.core.Table.information_tensor``), so its size is fixed per
@@ -57,7 +57,8 @@ from attrs import evolve
 from open_spiel.python.algorithms import mcts
 
 from .adapters.core import AdapterError, GameSpec, Position, Table, table_for
-from .adapters.games import FRESCO, SPECS
+from .adapters.games import SPECS
+from .games import DEFAULT_GAME
 from .kernel.errors import RulesError
 from .kernel.rng import next_below
 from .kernel.untrusted import describe
@@ -108,7 +109,7 @@ def _python_params(params: Mapping[str, Any] | None) -> dict[str, Any]:
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One game configuration as a pyspiel game."""
 
-    spec: GameSpec = FRESCO
+    spec: GameSpec = SPECS[DEFAULT_GAME]
 
     def __init__(self, params: Mapping[str, Any] | None = None, *, config: Any = None) -> None:
         if config is None:

@@ -47,6 +47,7 @@ from pettingzoo import AECEnv
 
 from .adapters.core import AdapterError, Position, Table, checked_index
 from .adapters.games import table as make_table
+from .games import DEFAULT_GAME
 from .kernel.errors import SHAPE_RULE, MalformedAction
 from .kernel.untrusted import describe
 
@@ -76,7 +77,9 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         "is_parallelizable": False,
     }
 
-    def __init__(self, game: str = "fresco", render_mode: str | None = None, **params: Any) -> None:
+    def __init__(
+        self, game: str = DEFAULT_GAME, render_mode: str | None = None, **params: Any
+    ) -> None:
         super().__init__()
         self.table: Table = make_table(game, params)
         self.render_mode = render_mode
@@ -217,7 +220,7 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-def env(game: str = "fresco", render_mode: str | None = None, **params: Any) -> FrescoRulesEnv:
+def env(game: str = DEFAULT_GAME, render_mode: str | None = None, **params: Any) -> FrescoRulesEnv:
     """An AEC environment: ``env("fresco", players=3, modules="4;6")``; parameters as in
     ``fresco_rules.openspiel``."""
     return FrescoRulesEnv(game, render_mode=render_mode, **params)

@@ -17,6 +17,9 @@ from collections.abc import Iterator
 from importlib import import_module
 from typing import Any, TextIO
 
+from .adapters.games import SPECS
+from .games import DEFAULT_GAME, game_names
+from .kernel.adapter_spec import GameSpec
 from .kernel.errors import RulesError
 
 STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm"}
@@ -59,10 +62,15 @@ def add_study_command(commands: Any) -> None:
         "DIR, the same command resumes). Errors are one line on stderr: "
         '"fresco-rules: error: ...".',
     )
+    names = game_names()
     study.add_argument(
-        "--game", default="fresco", help="fresco, barbarossa or carcassonne (default: fresco)"
+        "--game",
+        default=DEFAULT_GAME,
+        help=f"{', '.join(names[:-1])} or {names[-1]} (default: {DEFAULT_GAME})",
     )
-    study.add_argument("--players", type=int, default=4, help="number of players (default: 4)")
+    study.add_argument(
+        "--players", type=int, default=None, help="number of players (default: the game's)"
+    )
     study.add_argument("--games", type=int, required=True, help="games per arm")
     study.add_argument(
         "--seed", type=int, default=0, help="the study's seed (games.csv lists each game's)"
@@ -110,6 +118,9 @@ def cmd_study(args: argparse.Namespace, out: TextIO) -> int:
             f"fresco-rules study needs the study extra ({exc.name} is missing): "
             "pip install 'fresco_rules[study]'"
         ) from None
+    if args.players is None:
+        spec = SPECS.get(args.game)  # an unknown game is refused by the study, in its words
+        args.players = GameSpec.default_players if spec is None else spec.default_players
     study = study_api.Study(
         game=args.game,
         players=args.players,

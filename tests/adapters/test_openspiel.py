@@ -13,15 +13,16 @@ from open_spiel.python.algorithms import mcts
 
 import fresco_rules.openspiel as fs
 from fresco_rules.adapters.core import SETUP, AdapterError, Position, Slot, Table, rank_utilities
-from fresco_rules.adapters.fresco_spec import MODULE_ACTIONS
-from fresco_rules.adapters.games import BARBAROSSA, FRESCO
 from fresco_rules.barbarossa import CallCurses, RollDie
 from fresco_rules.barbarossa import GameConfig as BarbarossaConfig
+from fresco_rules.barbarossa.adapter_spec import SPEC as BARBAROSSA
 from fresco_rules.carcassonne import PlaceTile
 from fresco_rules.carcassonne import derive_tables as carcassonne_tables
 from fresco_rules.fresco import ChooseGetUp, ChooseTrackSpace, SubmitPlan, legal_forms
 from fresco_rules.fresco import apply as fresco_apply
 from fresco_rules.fresco import current_player as fresco_current
+from fresco_rules.fresco.adapter_spec import MODULE_ACTIONS
+from fresco_rules.fresco.adapter_spec import SPEC as FRESCO
 from fresco_rules.fresco.engine import BASE_RULES
 from fresco_rules.fresco.plugins import PLUGINS
 from fresco_rules.fresco.state import Phase

@@ -1,10 +1,11 @@
 """The game-agnostic core of the adapters: positions with explicit chance nodes, a fixed integer
 action space per configuration, rank-based utilities and fixed-size tensors.
 
-A game plugs in through a small ``GameSpec`` (``fresco_spec``, ``barbarossa_spec``): how to
-build a config from parameters, the list of every action the configuration can ever offer,
-every chance outcome, the tensor of a player view, and the one pair ``notation``/``parse``
-every action string of every adapter goes through (the game's own notation). OpenSpiel,
+A game plugs in through a small ``GameSpec`` (``kernel.adapter_spec``; a game's own is the
+``adapter_spec`` module of its folder): how to build a config from parameters, the list of every
+action the configuration can ever offer, every chance outcome, the tensor of a player view, and
+the one pair ``notation``/``parse`` every action string of every adapter goes through (the
+game's own notation). OpenSpiel,
 PettingZoo and the conformance harness all step through ``Position``.
 
 Information: ``Table.observation`` is what a seat sees now; ``Table.information_state`` and
@@ -22,166 +23,48 @@ from __future__ import annotations
 
 import hashlib
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from attrs import evolve, field, frozen
+from attrs import field, frozen
 
+from ..kernel.adapter_spec import (
+    ActionSpace,
+    AdapterError,
+    GameSpec,
+    Params,
+    Slot,
+    one_hot,
+    parse_int,
+    rules_of,
+)
 from ..kernel.chance import Outcome, OutcomeNeeded
-from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction, RulesError
-from ..kernel.notation import ascii_int
-from ..kernel.protocol import GameRules
-from ..kernel.registry import implementations
+from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
 from ..kernel.untrusted import describe
 
-Params = Mapping[str, Any]
-
-
-class AdapterError(RulesError):
-    """A game parameter, action index or chance outcome the adapter cannot use."""
+__all__ = [
+    "SETUP",
+    "ActionSpace",
+    "AdapterError",
+    "GameSpec",
+    "Params",
+    "Position",
+    "Slot",
+    "Table",
+    "checked_index",
+    "one_hot",
+    "parse_int",
+    "rank_utilities",
+    "rules_of",
+    "table_for",
+]
 
 
 _CACHE_LIMIT = 1 << 16
 
 SETUP = "set-up"
 """The pending step of a position whose game is still being set up."""
-
-
-@frozen
-class Slot:
-    """An action-space entry resolved against the state: the ``index``-th of the options a
-    game lists for ``kind`` (e.g. Fresco's track-space choice, R0.51, whose spaces have no
-    bound)."""
-
-    kind: str
-    index: int
-
-
-@frozen
-class ActionSpace:
-    """Every action of one configuration, each with a fixed integer: ``entries[i]`` is action
-    ``i`` (a game action, or a ``Slot``)."""
-
-    entries: tuple[object, ...]
-    index: Mapping[object, int]
-
-    @classmethod
-    def of(cls, entries: Sequence[object]) -> ActionSpace:
-        found = tuple(entries)
-        index = {entry: i for i, entry in enumerate(found)}
-        if len(index) != len(found):
-            raise AdapterError("the action space lists an action twice")
-        return cls(found, index)
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-
-class GameSpec:
-    """What an adapter needs to know about one game. Subclasses fill in the hooks."""
-
-    name: str = ""
-    """Short name: ``fresco``, ``barbarossa``."""
-    min_players: int = 2
-    max_players: int = 4
-    default_params: Mapping[str, Any] = {}
-    default_max_length: int = 4000
-    max_draws_per_step: int = 128
-    """More draws than a single step (set-up included) ever makes; a bound, checked."""
-
-    # --- hooks -----------------------------------------------------------------------------
-    def config(self, params: Params) -> Any:
-        raise NotImplementedError
-
-    def players(self, config: Any) -> int:
-        return int(config.players)
-
-    def new_game(self, config: Any, script: Sequence[Outcome]) -> Any:
-        raise NotImplementedError
-
-    def apply(self, state: Any, action: object) -> Any:
-        raise NotImplementedError
-
-    def legal_actions(self, state: Any) -> Sequence[object]:
-        raise NotImplementedError
-
-    def current_player(self, state: Any) -> int | None:
-        raise NotImplementedError
-
-    def is_over(self, state: Any) -> bool:
-        raise NotImplementedError
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        raise NotImplementedError
-
-    def view(self, state: Any, seat: int) -> Mapping[str, object]:
-        raise NotImplementedError
-
-    def public_context(self, state: Any) -> str:
-        """Public facts of the decision in progress that the player view leaves out."""
-        return ""
-
-    def actions(self, config: Any) -> Sequence[object]:
-        raise NotImplementedError
-
-    def chance_outcomes(self, config: Any) -> Sequence[Outcome]:
-        raise NotImplementedError
-
-    def resolve_slot(self, state: Any, slot: Slot) -> object | None:
-        """The game action a ``Slot`` stands for in ``state`` (None: not available)."""
-        return None
-
-    def slot_of(self, state: Any, action: object) -> Slot | None:
-        """The ``Slot`` standing for ``action`` in ``state`` when it is not a fixed entry."""
-        return None
-
-    def notation(self, state: Any, action: object) -> str:
-        """The game's action notation for ``action`` written in ``state`` (None while the game
-        is being set up). The one place an adapter's action strings come from."""
-        raise NotImplementedError
-
-    def parse(self, state: Any, text: str) -> object:
-        """The legal action of ``state`` that ``text`` names in the notation; anything else is
-        refused with an ``IllegalAction`` naming the rule (the inverse of ``notation``)."""
-        raise NotImplementedError
-
-    # --- for the conformance harness -------------------------------------------------------
-    def rules(self) -> GameRules[Any, Any]:
-        """The game's kernel protocol (explain, codec for set-ups and actions)."""
-        raise NotImplementedError
-
-    def summary(self, state: Any) -> str:
-        """A short description of the position, for reports."""
-        codec = self.rules().codec
-        return "" if codec is None else str(codec.where(state))
-
-    def action_rules(self, action: object) -> tuple[str, ...]:
-        """The rule IDs of the functions that check and carry out ``action``."""
-        return ()
-
-    def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
-        """The rule IDs behind a step's result: the action's, plus those of any automatic
-        steps it set off (round preparation, final scoring)."""
-        return self.action_rules(action)
-
-    def tensor_layout(self, config: Any) -> tuple[tuple[str, int], ...]:
-        raise NotImplementedError
-
-    def tensor(self, state: Any, seat: int) -> list[float]:
-        raise NotImplementedError
-
-    def canonical_params(self, params: Params) -> dict[str, Any]:
-        """The parameters as a game string should show them (so that it loads again)."""
-        return dict(params)
-
-    # --- shared ----------------------------------------------------------------------------
-    def __reduce__(self) -> str:
-        """Pickled by reference: each game module holds its one spec as ``SPEC``."""
-        return "SPEC"
-
-    def with_script(self, state: Any, script: Sequence[Outcome]) -> Any:
-        return evolve(state, chance=evolve(state.chance, script=tuple(script)))
 
 
 def rank_utilities(scores: Sequence[int]) -> tuple[float, ...]:
@@ -663,32 +546,3 @@ def table_for(spec: GameSpec, params: Params | None = None) -> Table:
             _TABLES.clear()
         found = _TABLES[key] = Table(spec, params)
     return found
-
-
-def rules_of(*functions: object) -> tuple[str, ...]:
-    """The rule IDs the registry records for these functions (``@implements``)."""
-    names = {f"{getattr(f, '__module__', '')}.{getattr(f, '__qualname__', '')}" for f in functions}
-    found = [rid for rid, where in implementations().items() if names.intersection(where)]
-    return tuple(sorted(found, key=_rule_key))
-
-
-def _rule_key(rule: str) -> tuple[str, tuple[int, ...]]:
-    head, _, tail = rule.partition(".")
-    return head, tuple(int(part) for part in tail.split(".") if part.isdigit())
-
-
-def parse_int(params: Params, name: str, low: int, high: int) -> int:
-    value = params[name]
-    if isinstance(value, str):
-        number = ascii_int(value.strip(), 18, signed=True)
-        value = value if number is None else number
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise AdapterError(f"{name} must be an integer {low}-{high}, not {value!r}")
-    return value
-
-
-def one_hot(size: int, index: int | None) -> list[float]:
-    out = [0.0] * size
-    if index is not None and 0 <= index < size:
-        out[index] = 1.0
-    return out

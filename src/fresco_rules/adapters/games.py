@@ -1,19 +1,24 @@
-"""The games the adapters know, by name."""
+"""The games the adapters know, by name: each built-in game of ``fresco_rules.games`` with the
+``GameSpec`` its folder's ``adapter_spec`` module holds as ``SPEC``."""
 
 from __future__ import annotations
 
-from .barbarossa_spec import SPEC as BARBAROSSA
-from .carcassonne_spec import SPEC as CARCASSONNE
+from collections.abc import Mapping
+from importlib import import_module
+from types import MappingProxyType
+
+from ..games import game_names, game_package
 from .core import AdapterError, GameSpec, Params, Table, table_for
-from .fresco_spec import SPEC as FRESCO
 
-__all__ = ["BARBAROSSA", "CARCASSONNE", "FRESCO", "SPECS", "AdapterError", "spec", "table"]
+__all__ = ["SPECS", "AdapterError", "modules_help", "spec", "table"]
 
-SPECS: dict[str, GameSpec] = {
-    "fresco": FRESCO,
-    "barbarossa": BARBAROSSA,
-    "carcassonne": CARCASSONNE,
-}
+
+def _load_spec(name: str) -> GameSpec:
+    found: GameSpec = import_module(f"{game_package(name)}.adapter_spec").SPEC
+    return found
+
+
+SPECS: Mapping[str, GameSpec] = MappingProxyType({name: _load_spec(name) for name in game_names()})
 
 
 def spec(name: str) -> GameSpec:
@@ -26,3 +31,12 @@ def spec(name: str) -> GameSpec:
 def table(name: str, params: Params | None = None) -> Table:
     """A game configuration by game name and parameters."""
     return table_for(spec(name), params)
+
+
+def modules_help() -> str:
+    """The expansion modules of each game that has some, for a tool's help."""
+    return "; ".join(
+        f"{name.title()} expansion modules: {found.modules_help}"
+        for name, found in SPECS.items()
+        if found.modules_help
+    )

@@ -7,6 +7,8 @@ from enum import Enum
 
 RULE_ID = re.compile(r"B[0-9]+|[AE]-B\.[0-9]+")
 """The shape of a Barbarossa spec ID: rules ``B12``, decisions ``A-B.5``, examples ``E-B.2``."""
+RULE_SPECS = ("barbarossa.md",)
+"""The spec files (in the shared rules folder) the rule catalogue is extracted from."""
 
 
 class EventKind(Enum):

@@ -52,13 +52,14 @@ from .picture import svg
 from .seat_view import PlayerView
 from .state import Feature, Follower, Phase, Placed, Scoring, State
 from .text_notation import legal_forms, notation, parse_action
-from .vocab import RULE_ID, Kind
+from .vocab import RULE_ID, RULE_SPECS, Kind
 
 __all__ = [
     "ACTIONS_BY_KIND",
     "ACTION_TYPES",
     "OPTION_TYPES",
     "RULE_ID",
+    "RULE_SPECS",
     "Action",
     "ComponentData",
     "Deploy",

@@ -15,6 +15,8 @@ from enum import Enum
 RULE_ID = re.compile(r"C[0-9]+(?:\.[0-9]+)?|V[0-9]+|CA[0-9]+|F[0-9]+|FA[0-9]+|E[CF]\.[0-9]+")
 """The shape of a Carcassonne spec ID: ``C0.1``, ``C12``, ``V1``, ``CA3``, ``F2``, ``FA1``,
 ``EC.2``, ``EF.1``."""
+RULE_SPECS = ("carcassonne-festival.md",)
+"""The spec files (in the shared rules folder) the rule catalogue is extracted from."""
 
 DIRECTIONS = ("N", "E", "S", "W")
 HALVES = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")

@@ -16,7 +16,8 @@ from importlib import import_module
 from typing import Any, TextIO
 
 from ..adapters.core import AdapterError
-from ..adapters.games import SPECS
+from ..adapters.games import SPECS, modules_help
+from ..games import DEFAULT_GAME
 from ..kernel.untrusted import describe
 from .engine import (
     DeadlinePassed,
@@ -46,7 +47,7 @@ def add_parser(commands: Any) -> None:
         'a bad command line. Errors are one line on stderr: "fresco-rules: error: ...". '
         "Engine text is quoted.",
     )
-    sub.add_argument("--game", default="fresco", choices=tuple(SPECS), help="the game to check")
+    sub.add_argument("--game", default=DEFAULT_GAME, choices=tuple(SPECS), help="the game to check")
     sub.add_argument("--engine", metavar="COMMAND", help='e.g. "python my_engine.py"')
     sub.add_argument(
         "--python", metavar="MODULE:FACTORY", help="an in-process engine: module and factory"
@@ -54,7 +55,7 @@ def add_parser(commands: Any) -> None:
     sub.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
     sub.add_argument("--seed", type=int, default=0, help="seed of the first game (default: 0)")
     sub.add_argument("--players", type=int, help="number of players (default: the game's default)")
-    sub.add_argument("--modules", default="", metavar="4,6", help="Fresco expansion modules")
+    sub.add_argument("--modules", default="", metavar="4,6", help=modules_help())
     sub.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="an option"
     )

@@ -3,9 +3,17 @@ expansion modules and their glass colours (fresco-modules-456.md)."""
 
 from __future__ import annotations
 
+import re
 from enum import Enum
 
 from ..kernel.untrusted import describe
+
+RULE_ID = re.compile(r"(?:[AEGR][0-9]*|[AE]?M)\.[0-9]+")
+"""The shape of a Fresco spec ID: rules ``R0.40``, decisions ``A0.3``, examples ``E5.1``, ``G.1``
+and modules 1-3's ``M.2``, ``EM.1``, ``AM.1`` (Carcassonne's ``C0.1`` has the kernel's default
+shape too, so the rules matrix needs this narrower one)."""
+RULE_SPECS = ("fresco-base.md", "fresco-modules-456.md", "fresco-modules-123.md")
+"""The spec files (in the shared rules folder) the rule catalogue is extracted from."""
 
 Segment = tuple[int, int]
 """A fresco segment as ``(row, col)``, 0-based; the centre is ``(2, 2)``."""

@@ -13,7 +13,8 @@ tqdm); the Ray backend needs ``[ray]``.
     summary, games = run_study(study, jobs=2, out="out/refill")
     print("\\n".join(verdict_lines(summary)))
 
-A new game joins with a ``GameAdapter`` (``adapters.py``) and one line in ``ADAPTERS``.
+A game joins with a ``GameAdapter`` (``kernel.study_spec``) in its folder's ``study_adapter``
+module; the games are those of ``fresco_rules.games``.
 """
 
 from .adapters import ADAPTERS, GameAdapter, StudyError, get_adapter

@@ -24,15 +24,22 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import carcassonne as cc
-from ..carcassonne import engine as cc_engine
-from ..carcassonne.config import OPTION_TYPES, derive_tables
-from ..carcassonne.state import Phase, State
-from ..carcassonne.vocab import Kind
+from ..kernel.adapter_spec import (
+    AdapterError,
+    GameSpec,
+    Params,
+    Slot,
+    one_hot,
+    parse_int,
+    rules_of,
+)
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
-from . import core
-from .core import AdapterError, GameSpec, Params, Slot, one_hot
+from . import engine as cc_engine
+from .config import OPTION_TYPES, derive_tables
+from .state import Phase, State
+from .vocab import Kind
 
 _PHASES = (Phase.PLACE, Phase.FOLLOWER, Phase.OVER)
 _KINDS = tuple(Kind)
@@ -63,7 +70,7 @@ class CarcassonneSpec(GameSpec):
     max_draws_per_step = 96
 
     def config(self, params: Params) -> Any:
-        players = core.parse_int(params, "players", 2, 5)
+        players = parse_int(params, "players", 2, 5)
         chosen: dict[str, Any] = {}
         for name, kind in OPTION_TYPES.items():
             try:
@@ -114,7 +121,7 @@ class CarcassonneSpec(GameSpec):
 
     def action_rules(self, action: object) -> tuple[str, ...]:
         found = cc_engine._RULES.get(type(action))
-        return () if found is None else core.rules_of(*found)
+        return () if found is None else rules_of(*found)
 
     # --- the action space ------------------------------------------------------------------
     def actions(self, config: Any) -> Sequence[object]:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import barbarossa
-from ..barbarossa import Answer, GiveLetter, Judge, RollDie
-from ..barbarossa.config import OPTION_TYPES
-from .adapters import GameAdapter, Step
+from ..kernel.study_spec import GameAdapter, Step
+from . import Answer, GiveLetter, Judge, RollDie
+from .config import OPTION_TYPES
 
 
 def _figures(final: Any, steps: Sequence[Step]) -> dict[str, float]:

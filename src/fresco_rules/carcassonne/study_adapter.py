@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import carcassonne
-from ..carcassonne import Follower, Kind, Phase, PlaceTile, ReturnFigure
-from ..carcassonne.config import OPTION_TYPES
-from ..carcassonne.scoring import final_points, majority
-from .adapters import GameAdapter, Step
+from ..kernel.study_spec import GameAdapter, Step
+from . import Follower, Kind, Phase, PlaceTile, ReturnFigure
+from .config import OPTION_TYPES
+from .scoring import final_points, majority
 
 KIND_FIGURES = {
     Kind.CITY: "city points",

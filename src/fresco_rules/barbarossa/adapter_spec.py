@@ -29,16 +29,23 @@ from itertools import combinations
 from typing import Any
 
 from .. import barbarossa as ba
-from ..barbarossa import engine as ba_engine
-from ..barbarossa.config import OPTION_TYPES, GameConfig, JewelMove, derive_tables
-from ..barbarossa.flow import new_game
-from ..barbarossa.state import Judgement, State, Step
-from ..barbarossa.vocab import BASIC_LETTERS, Reply, Verdict
+from ..kernel.adapter_spec import (
+    AdapterError,
+    GameSpec,
+    Params,
+    Slot,
+    one_hot,
+    parse_int,
+    rules_of,
+)
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
-from . import core
-from .core import AdapterError, GameSpec, Params, Slot, one_hot
+from . import engine as ba_engine
+from .config import OPTION_TYPES, GameConfig, JewelMove, derive_tables
+from .flow import new_game
+from .state import Judgement, State, Step
+from .vocab import BASIC_LETTERS, Reply, Verdict
 
 _STEPS = tuple(Step)
 _JUDGEMENTS = tuple(Judgement)
@@ -72,7 +79,7 @@ class BarbarossaSpec(GameSpec):
     max_draws_per_step = 16
 
     def config(self, params: Params) -> GameConfig:
-        players = core.parse_int(params, "players", 3, 4)
+        players = parse_int(params, "players", 3, 4)
         chosen: dict[str, Any] = {}
         for name, kind in OPTION_TYPES.items():
             value = params[name]
@@ -137,7 +144,7 @@ class BarbarossaSpec(GameSpec):
 
     def action_rules(self, action: object) -> tuple[str, ...]:
         found = ba_engine._RULES.get(type(action))
-        return () if found is None else core.rules_of(*found)
+        return () if found is None else rules_of(*found)
 
     def actions(self, config: Any) -> Sequence[object]:
         tables = derive_tables(config)

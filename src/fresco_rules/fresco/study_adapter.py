@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import fresco
-from ..fresco.config import OPTION_TYPES
-from .adapters import GameAdapter, Step
+from ..kernel.study_spec import GameAdapter, Step
+from .config import OPTION_TYPES
 
 
 def _figures(final: Any, steps: Sequence[Step]) -> dict[str, float]:

@@ -3,8 +3,9 @@
 Parameters (OpenSpiel style, all with defaults): ``players`` (2-4), ``modules`` (``""``, or
 module numbers separated by ``;`` or ``,``, e.g. ``"4;6"``; a single module is written ``5;``
 in a game string, which OpenSpiel would otherwise read as an integer), ``max_length`` (nodes
-before a game is cut off, see ``core.Table.truncated``) and every interpretation option of
-``GameConfig`` by name with its value string (``market_refill=redraw_all``).
+before a game is cut off, see ``fresco_rules.adapters.core.Table.truncated``) and every
+interpretation option of ``GameConfig`` by name with its value string
+(``market_refill=redraw_all``).
 
 Action space (``FrescoSpec.actions``): every get-up slot, plan, purchase, booth closing,
 restoration (with every bishop move), altar hand-in (with module 3 also those with pink and
@@ -47,18 +48,30 @@ from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 from .. import fresco as fa
-from ..fresco import GAME, engine, flow, scoring
-from ..fresco.config import OPTION_TYPES, GameConfig, derive_tables
-from ..fresco.flow import new_game
-from ..fresco.modules.glaziers import Glaziers
-from ..fresco.modules.leaf_gold import LeafGold
-from ..fresco.modules.portraits import PRIMARY_ORDER, PortraitRules
-from ..fresco.modules.requests import INCOME_CHOICES, TILES_PER_REQUEST, Requests
-from ..fresco.modules.requests_data import REQUEST_TYPES
-from ..fresco.modules.special_blends import SpecialBlends
-from ..fresco.modules.wishing_well import WishingWell
-from ..fresco.state import Phase, State
-from ..fresco.vocab import (
+from ..kernel.adapter_spec import (
+    AdapterError,
+    GameSpec,
+    Params,
+    Slot,
+    one_hot,
+    parse_int,
+    rules_of,
+)
+from ..kernel.chance import Outcome
+from ..kernel.errors import RulesError
+from ..kernel.protocol import GameRules
+from . import GAME, engine, flow, scoring
+from .config import OPTION_TYPES, GameConfig, derive_tables
+from .flow import new_game
+from .modules.glaziers import Glaziers
+from .modules.leaf_gold import LeafGold
+from .modules.portraits import PRIMARY_ORDER, PortraitRules
+from .modules.requests import INCOME_CHOICES, TILES_PER_REQUEST, Requests
+from .modules.requests_data import REQUEST_TYPES
+from .modules.special_blends import SpecialBlends
+from .modules.wishing_well import WishingWell
+from .state import Phase, State
+from .vocab import (
     BASE_PAINTS,
     GLASS,
     PLAN_COLUMNS,
@@ -68,11 +81,6 @@ from ..fresco.vocab import (
     Module,
     Paint,
 )
-from ..kernel.chance import Outcome
-from ..kernel.errors import RulesError
-from ..kernel.protocol import GameRules
-from . import core
-from .core import AdapterError, GameSpec, Params, Slot, one_hot
 
 MAX_PER_COLUMN = 3
 TRACK_CHOICES = 4
@@ -103,6 +111,10 @@ class FrescoSpec(GameSpec):
     name = "fresco"
     min_players = 2
     max_players = 4
+    modules_help = (
+        "1 Portraits, 2 Bishop's Requests, 3 Special Blends, 4 Wishing Well, 5 Leaf Gold, "
+        "6 Glaziers"
+    )
     default_params: Mapping[str, Any] = _defaults()
     default_max_length = 6000
     max_draws_per_step = 96
@@ -115,7 +127,7 @@ class FrescoSpec(GameSpec):
         return found
 
     def config(self, params: Params) -> GameConfig:
-        players = core.parse_int(params, "players", 2, 4)
+        players = parse_int(params, "players", 2, 4)
         chosen: dict[str, Any] = {}
         for name, kind in OPTION_TYPES.items():
             try:
@@ -182,7 +194,7 @@ class FrescoSpec(GameSpec):
 
     def action_rules(self, action: object) -> tuple[str, ...]:
         found = engine._RULES.get(type(action))
-        return () if found is None else core.rules_of(*found)
+        return () if found is None else rules_of(*found)
 
     def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
         """The scoring, round-preparation and final-scoring rules a step set off, then the
@@ -191,12 +203,12 @@ class FrescoSpec(GameSpec):
         if after.scored is not None and after.scored is not before.scored:
             restoration = after.scored.restoration
             if restoration.segment is None:
-                found += core.rules_of(scoring.altar_points)
+                found += rules_of(scoring.altar_points)
             else:
-                found += core.rules_of(scoring.bishop_bonus)
-            found += core.rules_of(scoring.restoration_points, scoring.track_options)
+                found += rules_of(scoring.bishop_bonus)
+            found += rules_of(scoring.restoration_points, scoring.track_options)
         if after.round != before.round:
-            found += core.rules_of(
+            found += rules_of(
                 flow.prepare_round,
                 flow.refill_market,
                 flow.pay_income,
@@ -204,7 +216,7 @@ class FrescoSpec(GameSpec):
                 flow.rotate_start_spaces,
             )
         if after.phase is Phase.OVER:
-            found += core.rules_of(flow.final_scoring, scoring.money_points)
+            found += rules_of(flow.final_scoring, scoring.money_points)
         found += self.action_rules(action)
         return tuple(dict.fromkeys(found))
 
