@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
+import sys
+from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 import fresco_rules.fresco  # noqa: F401  (fills the implements registry)
 from fresco_rules.barbarossa import RULE_ID as BARBAROSSA_ID
+from fresco_rules.games import game_names, game_package
 from fresco_rules.kernel.catalogue import RULE_ID, RuleEntry, load_catalogue
 from fresco_rules.kernel.matrix import Matrix, rules_matrix
 from fresco_rules.kernel.registry import implementations
@@ -206,3 +212,34 @@ def test_carcassonne_catalogue_matches_spec() -> None:
             "catalogue out of date with carcassonne-festival.md "
             "(run `python scripts/extract_rules.py --game carcassonne`)"
         )
+
+
+# --- every game: the shipped catalogue is the spec's text, not only its IDs -------------------
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_shipped_catalogue_text_is_the_specs(game: str, tmp_path: Path) -> None:
+    """The catalogue `fresco-rules rules` shows is extracted from the spec; a spec edit that
+    changes a rule's words (as the 2026-12 widening of B24 did) must be extracted again."""
+    package = import_module(game_package(game))
+    specs = [ROOT.parent / "shared/rules" / name for name in package.RULE_SPECS]
+    assert all(spec.exists() for spec in specs), f"the spec of {game} is beside the checkout"
+    fresh = tmp_path / "rules.toml"
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "scripts/extract_rules.py"),
+            "--game",
+            game,
+            "--output",
+            str(fresh),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    shipped = Path(package.__file__).parent / "data/rules.toml"
+    assert fresh.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8"), (
+        f"{game}'s catalogue is out of date with its spec "
+        f"(run `python scripts/extract_rules.py --game {game}`)"
+    )
