@@ -238,6 +238,7 @@ def test_shipped_catalogue_text_is_the_specs(game: str, tmp_path: Path) -> None:
         capture_output=True,
         timeout=120,
     )
+    assert package.__file__ is not None
     shipped = Path(package.__file__).parent / "data/rules.toml"
     assert fresh.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8"), (
         f"{game}'s catalogue is out of date with its spec "
