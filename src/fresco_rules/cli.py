@@ -30,7 +30,7 @@ from typing import Any, NoReturn, TextIO
 import attrs
 import cattrs
 
-from . import __version__
+from ._version import __version__
 from .conform import cli as conform_cli
 from .kernel.catalogue import load_catalogue
 from .kernel.errors import IllegalAction, InvalidData, RulesError

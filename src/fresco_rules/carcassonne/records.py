@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from .. import __version__
+from .._version import __version__
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
 from ..kernel.protocol import GameRules
