@@ -17,6 +17,7 @@ from .kernel.records import ValidationReport
 if TYPE_CHECKING:
     from .games import GameState
 
+
 def replay(record: Any) -> GameState:
     """Replay a game record of any known game and return the final state (a Fresco, a
     Barbarossa or a Carcassonne ``State``). ``record`` is a path (``"game.json"`` or a

@@ -181,7 +181,7 @@ class FrescoSpec(GameSpec):
         return f"{state.where()}; track {state.track}; money {state.money}"
 
     def action_rules(self, action: object) -> tuple[str, ...]:
-        found = engine._RULES.get(type(action))
+        found = engine.RULES.get(type(action))
         return () if found is None else core.rules_of(*found)
 
     def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:

@@ -152,7 +152,6 @@ class ComponentData(DigestIdentity):
 _converter = strict_converter()
 
 
-
 BOUNDS: dict[str, tuple[int, int]] = {
     "version": (1, 1_000_000),
     "len(objects_per_player)": (1, 8),

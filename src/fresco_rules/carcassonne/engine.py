@@ -319,13 +319,14 @@ def do_pass(state: State, action: Pass) -> State:
 Check = Callable[[State, Any], IllegalAction | None]
 Effect = Callable[[State, Any], State]
 
-_RULES: dict[type, tuple[Check, Effect]] = {
+RULES: dict[type, tuple[Check, Effect]] = {
     PlaceTile: (check_place, do_place),
     Deploy: (check_deploy, do_deploy),
     ReturnFigure: (check_return, do_return),
     Pass: (check_pass, do_pass),
 }
-_RULES_BY_ID = {id(kind): (kind, rules) for kind, rules in _RULES.items()}
+"""The dispatch table: each action kind with its validator and effect."""
+_RULES_BY_ID = {id(kind): (kind, rules) for kind, rules in RULES.items()}
 
 
 def _violation(state: State, action: object) -> IllegalAction | None:

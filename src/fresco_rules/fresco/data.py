@@ -499,9 +499,7 @@ def template_text() -> str:
     ``[modules_123]`` section (what ``load_components`` reads)."""
     base = resources.files(__package__).joinpath("data/base.toml").read_text(encoding="utf-8")
     modules = re.sub(r"^(\[\[?)", r"\1modules.", _shipped_module_text(), flags=re.MULTILINE)
-    in_box = re.sub(
-        r"^(\[\[?)", r"\1modules_123.", _shipped_module123_text(), flags=re.MULTILINE
-    )
+    in_box = re.sub(r"^(\[\[?)", r"\1modules_123.", _shipped_module123_text(), flags=re.MULTILINE)
     return (
         f"{base.rstrip()}\n\n# === expansion modules 4-6 ===\n\n{modules.rstrip()}\n\n"
         f"# === in-box modules 1-3 ===\n\n{in_box}"

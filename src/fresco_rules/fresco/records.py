@@ -50,7 +50,7 @@ SPEC = generic.CodecSpec(
 )
 """How Fresco's configs, states and actions are written in records."""
 
-_CODEC = generic._Codec(SPEC, ())
+_CODEC = generic.Codec(SPEC, ())
 config_to_json = _CODEC.config_to_json
 action_to_json = _CODEC.action_to_json
 action_from_json = _CODEC.action_from_json

@@ -145,7 +145,7 @@ def _identity(data: Any) -> dict[str, Any]:
     return {"name": data.name, "version": data.version, "digest": data.digest}
 
 
-class _Codec:
+class Codec:
     """The JSON forms of one game's configs, actions and states."""
 
     def __init__(self, spec: CodecSpec, components: Iterable[Any]) -> None:
@@ -274,7 +274,7 @@ def shipped_schema(spec: CodecSpec) -> dict[str, Any]:
 
 def build_codec(spec: CodecSpec, components: Iterable[Any] = ()) -> RecordCodec:
     """The game's record codec; ``components`` adds component sets a record may name."""
-    codec = _Codec(spec, components)
+    codec = Codec(spec, components)
     return RecordCodec(
         schema=shipped_schema(spec),
         start=spec.start,
