@@ -15,7 +15,7 @@ import attrs
 
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
-from ..kernel.records import RecordCodec
+from ..kernel.protocol import RecordCodec
 from .actions import ACTION_TYPES
 from .config import GameConfig, derive_tables
 from .data import ComponentData, default_components

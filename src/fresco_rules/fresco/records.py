@@ -11,7 +11,7 @@ from typing import Any
 
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
-from ..kernel.records import RecordCodec
+from ..kernel.protocol import RecordCodec
 from .config import SETUP_BOUNDS, GameConfig, derive_tables
 from .data import ComponentData, default_components
 from .engine import ACTION_TYPES, current_player

@@ -26,13 +26,13 @@ from .chance import Chance, ChanceRecord, Outcome
 from .errors import InvalidData, RulesError
 from .files import FileRefused, read_limited
 from .jsonschema_gen import record_schema
+from .protocol import RecordCodec
 from .records import (
     MAX_CHANCE,
     MAX_STEPS,
     RECORD_FORMAT,
     RECORD_VERSION,
     InvalidRecord,
-    RecordCodec,
     check_plain,
     check_schema,
     make_record,
