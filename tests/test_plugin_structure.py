@@ -263,3 +263,21 @@ def test_no_import_cycle_even_counting_type_only_and_function_level_imports() ->
         module: _imports(module, path, tree, modules) for module, (path, tree) in modules.items()
     }
     assert _circles(graph) == REMAINING_CYCLES
+
+
+SHARED_DATA_CHECKS = frozenset({"check_provenance", "provenance", "count", "bounded", "unique"})
+
+
+def test_the_data_modules_share_one_helper_for_their_checks() -> None:
+    own: list[str] = []
+    for module, (_, tree) in _package_modules().items():
+        for outer in ast.walk(tree):
+            if isinstance(outer, ast.FunctionDef):
+                own.extend(
+                    f"{module}.{outer.name}.{inner.name}"
+                    for inner in ast.walk(outer)
+                    if isinstance(inner, ast.FunctionDef)
+                    and inner is not outer
+                    and inner.name in SHARED_DATA_CHECKS
+                )
+    assert not own, "use kernel.data_checks.DataProblems: " + ", ".join(own)

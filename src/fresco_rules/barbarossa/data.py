@@ -27,6 +27,7 @@ from ..kernel.codec import (
     strict_converter,
     structure_data,
 )
+from ..kernel.data_checks import DataProblems
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int, is_int_in, is_str
@@ -237,64 +238,64 @@ def word_problems(words: tuple[str, ...], limit: int, path: str) -> list[str]:
 def _problems_in(data: ComponentData) -> list[str]:
     """Semantic checks (ranges first, then counts and cross-field laws); each problem names its
     path."""
-    problems: list[str] = []
-
-    def check(ok: bool, path: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {path}")
-
-    def check_provenance(value: str, path: str) -> None:
-        check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {describe(value)}")
+    checks = DataProblems(provenances=PROVENANCES)
+    problems = checks.found
 
     problems.extend(bound_problems(_converter.unstructure(data), BOUNDS))
     if problems:  # the laws below build lists as long as these counts
         return problems
     problems.extend(track_problems(data.track, "$.track"))
-    check(bool(data.objects_per_player), "$.objects_per_player", "no player count")
+    checks.check(bool(data.objects_per_player), "$.objects_per_player", "no player count")
     seen: set[int] = set()
     for i, row in enumerate(data.objects_per_player):
         path = f"$.objects_per_player[{i}]"
-        check(row.players not in seen, f"{path}.players", f"{row.players} players listed twice")
+        checks.check(
+            row.players not in seen, f"{path}.players", f"{row.players} players listed twice"
+        )
         seen.add(row.players)
-        check_provenance(row.provenance, path)
+        checks.provenance(row.provenance, path)
     jewels = data.jewels
-    check(0 <= jewels.start <= jewels.maximum, "$.jewels.start", "must lie within 0..maximum")
-    check_provenance(jewels.provenance, "$.jewels")
+    checks.check(
+        0 <= jewels.start <= jewels.maximum, "$.jewels.start", "must lie within 0..maximum"
+    )
+    checks.provenance(jewels.provenance, "$.jewels")
     arrows = data.arrows
-    check(
+    checks.check(
         len(arrows.guesser_gain) == arrows.per_object,
         "$.arrows.guesser_gain",
         f"one gain per arrow an object can hold ({arrows.per_object})",
     )
-    check_provenance(arrows.provenance, "$.arrows")
+    checks.provenance(arrows.provenance, "$.arrows")
     for row in data.objects_per_player:
         room = row.players * row.objects * min(arrows.per_object, row.players - 1)
-        check(
+        checks.check(
             room >= arrows.total,
             "$.arrows.total",
             f"{row.players} players' objects hold only {room} arrows (A-B.14)",
         )
-    check_provenance(data.curses.provenance, "$.curses")
-    check_provenance(data.die.provenance, "$.die")
+    checks.provenance(data.curses.provenance, "$.curses")
+    checks.provenance(data.die.provenance, "$.die")
     counts = [row.arrows for row in data.sculptor_table]
-    check(
+    checks.check(
         counts == list(range(1, arrows.total + 1)),
         "$.sculptor_table",
         f"one row for each total 1..{arrows.total}, in order",
     )
     for i, sculptor_row in enumerate(data.sculptor_table):
-        check_provenance(sculptor_row.provenance, f"$.sculptor_table[{i}]")
+        checks.provenance(sculptor_row.provenance, f"$.sculptor_table[{i}]")
     for i, tile in enumerate(data.ring):
-        check(tile.tile == i + 1, f"$.ring[{i}].tile", f"tiles are numbered 1.. in order: {i + 1}")
-        check_provenance(tile.provenance, f"$.ring[{i}]")
+        checks.check(
+            tile.tile == i + 1, f"$.ring[{i}].tile", f"tiles are numbered 1.. in order: {i + 1}"
+        )
+        checks.provenance(tile.provenance, f"$.ring[{i}]")
     problems.extend(ring_problems(tuple(tile.kind for tile in data.ring), "$.ring"))
     words = data.stand_in_objects.words
     most = max((row.players * row.objects for row in data.objects_per_player), default=0)
-    check(len(words) >= most, "$.stand_in_objects.words", f"fewer than {most} words")
+    checks.check(len(words) >= most, "$.stand_in_objects.words", f"fewer than {most} words")
     problems.extend(word_problems(words, data.word_limit.max_letters, "$.stand_in_objects.words"))
-    check(len(set(words)) == len(words), "$.stand_in_objects.words", "a stand-in word twice")
-    check_provenance(data.stand_in_objects.provenance, "$.stand_in_objects")
-    check_provenance(data.word_limit.provenance, "$.word_limit")
+    checks.check(len(set(words)) == len(words), "$.stand_in_objects.words", "a stand-in word twice")
+    checks.provenance(data.stand_in_objects.provenance, "$.stand_in_objects")
+    checks.provenance(data.word_limit.provenance, "$.word_limit")
     return problems
 
 
