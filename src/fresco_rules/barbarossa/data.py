@@ -21,14 +21,12 @@ from attrs import frozen
 from ..kernel.bounds import bound_problems
 from ..kernel.codec import (
     DigestIdentity,
-    content_digest,
+    checked_data,
     provisional_paths,
     read_toml_file,
     strict_converter,
-    structure_data,
 )
 from ..kernel.data_checks import DataProblems
-from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int, is_int_in, is_str
 from .vocab import EventKind, normalise_word
@@ -306,14 +304,8 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
 
     Raises ``InvalidData`` naming every bad field with its path (``$.ring[2].kind``).
     """
-    if not isinstance(raw, Mapping):
-        raise InvalidData(f"{source}: the top level must be a table, not {type(raw).__name__}")
-    body = {key: value for key, value in raw.items() if key != "digest"}
-    data: ComponentData = structure_data(_converter, ComponentData, body, source)
-    problems = _problems_in(data)
-    if problems:
-        raise InvalidData(f"{source}: " + "; ".join(problems))
-    return attrs.evolve(data, digest=content_digest(_converter.unstructure(data)))
+    data: ComponentData = checked_data(_converter, ComponentData, raw, source, _problems_in)
+    return data
 
 
 def components_to_mapping(data: ComponentData) -> dict[str, Any]:

@@ -21,11 +21,10 @@ from attrs import frozen
 
 from ..kernel.codec import (
     DigestIdentity,
-    content_digest,
+    checked_data,
     provisional_paths,
     read_toml_file,
     strict_converter,
-    structure_data,
 )
 from ..kernel.data_checks import DataProblems
 from ..kernel.errors import InvalidData
@@ -260,12 +259,8 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
         rows = raw.get(key)
         if isinstance(rows, list | tuple) and len(rows) > MAX_TILES:
             raise InvalidData(f"{source}: more than {MAX_TILES} rows @ $.{key}")
-    body = {key: value for key, value in raw.items() if key != "digest"}
-    data: ComponentData = structure_data(_converter, ComponentData, body, source)
-    problems = _problems_in(data)
-    if problems:
-        raise InvalidData(f"{source}: " + "; ".join(problems))
-    return attrs.evolve(data, digest=content_digest(_converter.unstructure(data)))
+    data: ComponentData = checked_data(_converter, ComponentData, raw, source, _problems_in)
+    return data
 
 
 def components_to_mapping(data: ComponentData) -> dict[str, Any]:

@@ -500,3 +500,23 @@ def content_digest(plain: Any) -> str:
     """A short, stable identity of plain JSON data (16 hex digits of its SHA-256)."""
     canonical = json.dumps(plain, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def checked_data(
+    converter: cattrs.Converter,
+    cls: type,
+    raw: Mapping[str, Any],
+    source: str,
+    problems_in: Callable[[Any], list[str]],
+) -> Any:
+    """A component table structured into ``cls`` (its ``digest`` key ignored), checked by
+    ``problems_in`` and given the digest of its content. ``InvalidData`` names ``source`` and
+    every problem at once."""
+    if not isinstance(raw, Mapping):
+        raise InvalidData(f"{source}: the top level must be a table, not {type(raw).__name__}")
+    body = {key: value for key, value in raw.items() if key != "digest"}
+    data = structure_data(converter, cls, body, source)
+    problems = problems_in(data)
+    if problems:
+        raise InvalidData(f"{source}: " + "; ".join(problems))
+    return attrs.evolve(data, digest=content_digest(converter.unstructure(data)))
