@@ -227,17 +227,6 @@ def test_no_module_uses_another_modules_private_names() -> None:
     assert not uses, "\n".join(uses)
 
 
-REMAINING_CYCLES: list[set[str]] = [
-    {
-        "fresco_rules.fresco.config",
-        "fresco_rules.fresco.extensions",
-        "fresco_rules.fresco.state",
-    }
-]
-"""Import circles not broken yet (issue 23, item 6): ``config.Tables`` holds the modules'
-``extensions.ModuleRules``, whose hooks are typed on ``State``. This list may only shrink."""
-
-
 def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
     """The strongly connected parts of ``graph`` with more than one module."""
     reach: dict[str, set[str]] = {}
@@ -262,7 +251,7 @@ def test_no_import_cycle_even_counting_type_only_and_function_level_imports() ->
     graph = {
         module: _imports(module, path, tree, modules) for module, (path, tree) in modules.items()
     }
-    assert _circles(graph) == REMAINING_CYCLES
+    assert _circles(graph) == []
 
 
 SHARED_DATA_CHECKS = frozenset({"check_provenance", "provenance", "count", "bounded", "unique"})

@@ -48,7 +48,8 @@ from typing import Any
 
 from .. import fresco as fa
 from ..fresco import GAME, engine, flow, scoring
-from ..fresco.config import OPTION_TYPES, GameConfig, derive_tables
+from ..fresco.config import OPTION_TYPES, GameConfig
+from ..fresco.extensions import derive_tables
 from ..fresco.flow import new_game
 from ..fresco.modules.glaziers import Glaziers
 from ..fresco.modules.leaf_gold import LeafGold

@@ -12,9 +12,10 @@ from typing import Any
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
 from ..kernel.protocol import RecordCodec
-from .config import SETUP_BOUNDS, GameConfig, derive_tables
+from .config import SETUP_BOUNDS, GameConfig
 from .data import ComponentData, default_components
 from .engine import ACTION_TYPES, current_player
+from .extensions import derive_tables
 from .flow import new_game
 from .state import Phase, State
 
