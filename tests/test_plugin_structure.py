@@ -128,6 +128,7 @@ GAME_FILES = frozenset(
         "seat_view.py",
         "state.py",
         "text_notation.py",
+        "turns.py",
         "vocab.py",
         "words.py",
     }
