@@ -132,6 +132,7 @@ TARGETS: dict[str, Target] = {
         "src/fresco_rules/carcassonne/placement.py", _CARCASSONNE_TESTS
     ),
     "carcassonne.flow": Target("src/fresco_rules/carcassonne/flow.py", _CARCASSONNE_TESTS),
+    "carcassonne.turns": Target("src/fresco_rules/carcassonne/turns.py", _CARCASSONNE_TESTS),
     "carcassonne.engine": Target("src/fresco_rules/carcassonne/engine.py", _CARCASSONNE_TESTS),
 }
 """Every rule module, smallest and most central first within each game."""

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-from fresco_rules.carcassonne import engine as _carcassonne_engine
+from fresco_rules.carcassonne import turns as _carcassonne_turns
 
 settings.register_profile(
     "dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -59,6 +59,6 @@ def _empty_memos() -> Iterator[None]:
     (plain dicts, which the session-start clearing above does not reach): a memo the clean run
     filled would hide every mutant in the code that fills it."""
     if os.environ.get("FRESCO_MUTATION"):
-        _carcassonne_engine._PLACE_CACHE.clear()
-        _carcassonne_engine._DEPLOY_CACHE.clear()
+        _carcassonne_turns._PLACE_CACHE.clear()
+        _carcassonne_turns._DEPLOY_CACHE.clear()
     yield

@@ -5,6 +5,7 @@ imports a plug-in (only the leaf ``*_state``/``*_data`` records a base record ho
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -214,3 +215,166 @@ def test_the_check_sees_imports_and_names_of_games(tmp_path: Path) -> None:
     registry = tmp_path / "games.py"
     registry.write_text(text.splitlines()[5] + "\n", encoding="utf-8")
     assert game_mentions(registry, as_if=SRC / "games.py") == []
+
+
+PACKAGE = FRESCO.parent
+GAME_FILES = frozenset(
+    {
+        "__init__.py",
+        "actions.py",
+        "board_view.py",
+        "config.py",
+        "data.py",
+        "engine.py",
+        "flow.py",
+        "game.py",
+        "picture.py",
+        "records.py",
+        "render.py",
+        "scoring.py",
+        "seat_view.py",
+        "state.py",
+        "text_notation.py",
+        "turns.py",
+        "vocab.py",
+        "words.py",
+    }
+)
+"""The files every game package has, each for the same job in every game."""
+
+
+def _package_modules() -> dict[str, tuple[Path, ast.Module]]:
+    """Every module of fresco_rules by dotted name, with its parsed source."""
+    found: dict[str, tuple[Path, ast.Module]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = ["fresco_rules", *path.relative_to(PACKAGE).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = (path, ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def _import_base(module: str, path: Path, node: ast.ImportFrom) -> str:
+    """The absolute module an ``ImportFrom`` names (relative levels resolved)."""
+    if not node.level:
+        return node.module or ""
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    package = package[: len(package) - node.level + 1]
+    return ".".join([*package, *([node.module] if node.module else [])])
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _imports(module: str, path: Path, tree: ast.Module, known: Iterable[str]) -> set[str]:
+    """The modules of the package that ``module`` imports anywhere: at the top, under ``if
+    TYPE_CHECKING:`` and inside functions alike."""
+    known = set(known)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = _import_base(module, path, node)
+            for alias in node.names:
+                name = f"{base}.{alias.name}"
+                found.add(name if name in known else base)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif (  # import_module("fresco_rules.x"): a lazy import all the same
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ):
+            found.add(str(node.args[0].value))
+    return {name for name in found if name in known and name != module}
+
+
+def test_every_game_package_has_the_same_files_for_the_same_jobs() -> None:
+    for game, folder in GAME_FOLDERS.items():
+        files = {path.name for path in folder.glob("*.py")}
+        assert files >= GAME_FILES, f"{game} lacks {sorted(GAME_FILES - files)}"
+
+
+def test_the_version_lives_in_a_leaf_module() -> None:
+    modules = _package_modules()
+    path, tree = modules["fresco_rules._version"]
+    assert not _imports("fresco_rules._version", path, tree, modules)
+    for module, (path, tree) in modules.items():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and module != "fresco_rules":
+                names = {alias.name for alias in node.names}
+                base = _import_base(module, path, node)
+                assert not ("__version__" in names and base == "fresco_rules"), module
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    modules = _package_modules()
+    uses: list[str] = []
+    for module, (path, tree) in modules.items():
+        aliases: dict[str, str] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = _import_base(module, path, node)
+                for alias in node.names:
+                    if f"{base}.{alias.name}" in modules:
+                        aliases[alias.asname or alias.name] = f"{base}.{alias.name}"
+                    elif base in modules and base != module and _is_private(alias.name):
+                        uses.append(f"{module}:{node.lineno}: from {base} import {alias.name}")
+            elif isinstance(node, ast.Import):
+                aliases.update({a.asname: a.name for a in node.names if a.asname})
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and aliases.get(node.value.id, module) != module
+                and _is_private(node.attr)
+            ):
+                uses.append(f"{module}:{node.lineno}: {node.value.id}.{node.attr}")
+    assert not uses, "\n".join(uses)
+
+
+def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected parts of ``graph`` with more than one module."""
+    reach: dict[str, set[str]] = {}
+    for start in graph:
+        seen, todo = set(), [start]
+        while todo:
+            for target in graph[todo.pop()]:
+                if target not in seen:
+                    seen.add(target)
+                    todo.append(target)
+        reach[start] = seen
+    circles: list[set[str]] = []
+    for module in sorted(graph):
+        circle = {other for other in reach[module] if module in reach[other]}
+        if len(circle) > 1 and circle not in circles:
+            circles.append(circle)
+    return circles
+
+
+def test_no_import_cycle_even_counting_type_only_and_function_level_imports() -> None:
+    modules = _package_modules()
+    graph = {
+        module: _imports(module, path, tree, modules) for module, (path, tree) in modules.items()
+    }
+    assert _circles(graph) == []
+
+
+SHARED_DATA_CHECKS = frozenset({"check_provenance", "provenance", "count", "bounded", "unique"})
+
+
+def test_the_data_modules_share_one_helper_for_their_checks() -> None:
+    own: list[str] = []
+    for module, (_, tree) in _package_modules().items():
+        for outer in ast.walk(tree):
+            if isinstance(outer, ast.FunctionDef):
+                own.extend(
+                    f"{module}.{outer.name}.{inner.name}"
+                    for inner in ast.walk(outer)
+                    if isinstance(inner, ast.FunctionDef)
+                    and inner is not outer
+                    and inner.name in SHARED_DATA_CHECKS
+                )
+    assert not own, "use kernel.data_checks.DataProblems: " + ", ".join(own)

@@ -31,6 +31,7 @@ from fresco_rules.study import (
     run_game,
     run_study,
 )
+from fresco_rules.study import batch as study_batch
 from fresco_rules.study import run as study_run
 from fresco_rules.study.report import summary_text
 from fresco_rules.study.spec import game_seed
@@ -244,7 +245,7 @@ def test_an_interrupted_study_resumes_to_the_same_numbers(
     _, complete = written
     out = tmp_path / "out"
     calls = []
-    original = study_run.play_batch
+    original = study_batch.play_batch
 
     def interrupted(payload: Any, tasks: Any) -> list[GameResult]:
         calls.append(len(tasks))
@@ -280,7 +281,7 @@ def test_a_study_grows_in_the_same_out(tmp_path: Path, monkeypatch: pytest.Monke
     out = tmp_path / "out"
     run_study(small_study(games=3), out=out, progress=False)
     played: list[Any] = []
-    original = study_run.play_batch
+    original = study_batch.play_batch
 
     def counting(payload: Any, tasks: Any) -> list[GameResult]:
         played.extend(tasks)

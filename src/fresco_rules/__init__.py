@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ._version import __version__
 from .games import replay as replay_any
 from .games import validate as validate_any
 from .kernel.errors import IllegalAction, InvalidData, MalformedAction, RulesError
@@ -15,8 +16,6 @@ from .kernel.records import ValidationReport
 
 if TYPE_CHECKING:
     from .games import GameState
-
-__version__ = "0.1.0"
 
 
 def replay(record: Any) -> GameState:

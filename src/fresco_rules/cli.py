@@ -30,7 +30,7 @@ from typing import Any, NoReturn, TextIO
 import attrs
 import cattrs
 
-from . import __version__
+from ._version import __version__
 from .adapters.games import SPECS, modules_help
 from .conform import cli as conform_cli
 from .games import DEFAULT_GAME, game_names, game_package

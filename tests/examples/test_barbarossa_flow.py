@@ -216,7 +216,7 @@ def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = game()
-    effect = engine._RULES[SpendJewels][1]
+    effect = engine.RULES[SpendJewels][1]
     for validator in (_lenient, _crashing):
         monkeypatch.setitem(
             engine._RULES_BY_ID, id(SpendJewels), (SpendJewels, (validator, effect))

@@ -342,10 +342,10 @@ def test_R2_17_glassworks_over_the_workshop() -> None:
 def test_A3_5_module3_tiles_for_requests(splashes: Module3Splashes) -> None:
     state = mgame(REQUESTS, SPECIAL, module3_splashes=splashes)
     rules = next(m for m in state.tables.modules if m.module is REQUESTS)
-    shown = rules.splashes["F31"]  # type: ignore[attr-defined]
+    shown = rules.splashes["F31"]
     if splashes is Module3Splashes.FORMULA:
         assert shown == {Paint.ORANGE, Paint.GREEN, Paint.PURPLE}
     else:
         assert shown == frozenset()
-    assert rules.splashes["F16"] == {Paint.ORANGE, Paint.GREEN}  # type: ignore[attr-defined]
+    assert rules.splashes["F16"] == {Paint.ORANGE, Paint.GREEN}
     assert sum(token_ledger(state)["request_tiles"].values()) == 12

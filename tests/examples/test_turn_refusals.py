@@ -32,7 +32,7 @@ from fresco_rules.fresco import (
     TakePortrait,
     legal_actions,
 )
-from fresco_rules.fresco.turns import _covers
+from fresco_rules.fresco.turns import covers
 from fresco_rules.kernel.fuzz import forge
 
 from .fixtures import (
@@ -310,7 +310,7 @@ def test_R1_25_leonardo_never_earns_at_the_studio_says_so() -> None:
     assert TakePortrait("PT05") in legal_actions(state)
 
 
-# --- the paint law of ``_covers`` ---------------------------------------------------------------
+# --- the paint law of ``covers`` ---------------------------------------------------------------
 
 
 @pytest.mark.rule("R0.39", "R3.1")
@@ -319,11 +319,11 @@ def test_covers_reads_a_shorter_holding_as_no_pink_or_brown() -> None:
     no pink or brown, so it covers a need of eight counts exactly when that need asks for no
     pink or brown and the first six are covered."""
     six = (1, 1, 1, 1, 1, 1)
-    assert _covers(six, (1, 1, 1, 1, 1, 1, 0, 0))
-    assert _covers(six, (0, 1, 0, 0, 0, 0, 0, 0))
-    assert not _covers(six, (0, 0, 0, 0, 0, 0, 1, 0))
-    assert not _covers(six, (1, 1, 1, 1, 1, 1, 0, 1))
-    assert not _covers(six, (2, 0, 0, 0, 0, 0, 0, 0))
-    assert _covers((*six, 1, 0), (1, 1, 1, 1, 1, 1, 1, 0))
-    assert not _covers((*six, 1, 0), (0, 0, 0, 0, 0, 0, 0, 1))
-    assert _covers(six, six) and _covers(six, (0,) * 6)
+    assert covers(six, (1, 1, 1, 1, 1, 1, 0, 0))
+    assert covers(six, (0, 1, 0, 0, 0, 0, 0, 0))
+    assert not covers(six, (0, 0, 0, 0, 0, 0, 1, 0))
+    assert not covers(six, (1, 1, 1, 1, 1, 1, 0, 1))
+    assert not covers(six, (2, 0, 0, 0, 0, 0, 0, 0))
+    assert covers((*six, 1, 0), (1, 1, 1, 1, 1, 1, 1, 0))
+    assert not covers((*six, 1, 0), (0, 0, 0, 0, 0, 0, 0, 1))
+    assert covers(six, six) and covers(six, (0,) * 6)

@@ -143,7 +143,7 @@ class BarbarossaSpec(GameSpec):
         )
 
     def action_rules(self, action: object) -> tuple[str, ...]:
-        found = ba_engine._RULES.get(type(action))
+        found = ba_engine.RULES.get(type(action))
         return () if found is None else rules_of(*found)
 
     def actions(self, config: Any) -> Sequence[object]:

@@ -21,13 +21,12 @@ from attrs import frozen
 from ..kernel.bounds import bound_problems
 from ..kernel.codec import (
     DigestIdentity,
-    content_digest,
+    checked_data,
     provisional_paths,
     read_toml_file,
     strict_converter,
-    structure_data,
 )
-from ..kernel.errors import InvalidData
+from ..kernel.data_checks import DataProblems
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int, is_int_in, is_str
 from .vocab import EventKind, normalise_word
@@ -152,7 +151,6 @@ class ComponentData(DigestIdentity):
 _converter = strict_converter()
 
 
-
 BOUNDS: dict[str, tuple[int, int]] = {
     "version": (1, 1_000_000),
     "len(objects_per_player)": (1, 8),
@@ -238,64 +236,64 @@ def word_problems(words: tuple[str, ...], limit: int, path: str) -> list[str]:
 def _problems_in(data: ComponentData) -> list[str]:
     """Semantic checks (ranges first, then counts and cross-field laws); each problem names its
     path."""
-    problems: list[str] = []
-
-    def check(ok: bool, path: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {path}")
-
-    def check_provenance(value: str, path: str) -> None:
-        check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {describe(value)}")
+    checks = DataProblems(provenances=PROVENANCES)
+    problems = checks.found
 
     problems.extend(bound_problems(_converter.unstructure(data), BOUNDS))
     if problems:  # the laws below build lists as long as these counts
         return problems
     problems.extend(track_problems(data.track, "$.track"))
-    check(bool(data.objects_per_player), "$.objects_per_player", "no player count")
+    checks.check(bool(data.objects_per_player), "$.objects_per_player", "no player count")
     seen: set[int] = set()
     for i, row in enumerate(data.objects_per_player):
         path = f"$.objects_per_player[{i}]"
-        check(row.players not in seen, f"{path}.players", f"{row.players} players listed twice")
+        checks.check(
+            row.players not in seen, f"{path}.players", f"{row.players} players listed twice"
+        )
         seen.add(row.players)
-        check_provenance(row.provenance, path)
+        checks.provenance(row.provenance, path)
     jewels = data.jewels
-    check(0 <= jewels.start <= jewels.maximum, "$.jewels.start", "must lie within 0..maximum")
-    check_provenance(jewels.provenance, "$.jewels")
+    checks.check(
+        0 <= jewels.start <= jewels.maximum, "$.jewels.start", "must lie within 0..maximum"
+    )
+    checks.provenance(jewels.provenance, "$.jewels")
     arrows = data.arrows
-    check(
+    checks.check(
         len(arrows.guesser_gain) == arrows.per_object,
         "$.arrows.guesser_gain",
         f"one gain per arrow an object can hold ({arrows.per_object})",
     )
-    check_provenance(arrows.provenance, "$.arrows")
+    checks.provenance(arrows.provenance, "$.arrows")
     for row in data.objects_per_player:
         room = row.players * row.objects * min(arrows.per_object, row.players - 1)
-        check(
+        checks.check(
             room >= arrows.total,
             "$.arrows.total",
             f"{row.players} players' objects hold only {room} arrows (A-B.14)",
         )
-    check_provenance(data.curses.provenance, "$.curses")
-    check_provenance(data.die.provenance, "$.die")
+    checks.provenance(data.curses.provenance, "$.curses")
+    checks.provenance(data.die.provenance, "$.die")
     counts = [row.arrows for row in data.sculptor_table]
-    check(
+    checks.check(
         counts == list(range(1, arrows.total + 1)),
         "$.sculptor_table",
         f"one row for each total 1..{arrows.total}, in order",
     )
     for i, sculptor_row in enumerate(data.sculptor_table):
-        check_provenance(sculptor_row.provenance, f"$.sculptor_table[{i}]")
+        checks.provenance(sculptor_row.provenance, f"$.sculptor_table[{i}]")
     for i, tile in enumerate(data.ring):
-        check(tile.tile == i + 1, f"$.ring[{i}].tile", f"tiles are numbered 1.. in order: {i + 1}")
-        check_provenance(tile.provenance, f"$.ring[{i}]")
+        checks.check(
+            tile.tile == i + 1, f"$.ring[{i}].tile", f"tiles are numbered 1.. in order: {i + 1}"
+        )
+        checks.provenance(tile.provenance, f"$.ring[{i}]")
     problems.extend(ring_problems(tuple(tile.kind for tile in data.ring), "$.ring"))
     words = data.stand_in_objects.words
     most = max((row.players * row.objects for row in data.objects_per_player), default=0)
-    check(len(words) >= most, "$.stand_in_objects.words", f"fewer than {most} words")
+    checks.check(len(words) >= most, "$.stand_in_objects.words", f"fewer than {most} words")
     problems.extend(word_problems(words, data.word_limit.max_letters, "$.stand_in_objects.words"))
-    check(len(set(words)) == len(words), "$.stand_in_objects.words", "a stand-in word twice")
-    check_provenance(data.stand_in_objects.provenance, "$.stand_in_objects")
-    check_provenance(data.word_limit.provenance, "$.word_limit")
+    checks.check(len(set(words)) == len(words), "$.stand_in_objects.words", "a stand-in word twice")
+    checks.provenance(data.stand_in_objects.provenance, "$.stand_in_objects")
+    checks.provenance(data.word_limit.provenance, "$.word_limit")
     return problems
 
 
@@ -306,14 +304,8 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
 
     Raises ``InvalidData`` naming every bad field with its path (``$.ring[2].kind``).
     """
-    if not isinstance(raw, Mapping):
-        raise InvalidData(f"{source}: the top level must be a table, not {type(raw).__name__}")
-    body = {key: value for key, value in raw.items() if key != "digest"}
-    data: ComponentData = structure_data(_converter, ComponentData, body, source)
-    problems = _problems_in(data)
-    if problems:
-        raise InvalidData(f"{source}: " + "; ".join(problems))
-    return attrs.evolve(data, digest=content_digest(_converter.unstructure(data)))
+    data: ComponentData = checked_data(_converter, ComponentData, raw, source, _problems_in)
+    return data
 
 
 def components_to_mapping(data: ComponentData) -> dict[str, Any]:

@@ -37,7 +37,7 @@ from .vocab import REPLY_LABELS, Reply, Verdict
 Check = Callable[[State, Any], IllegalAction | None]
 Effect = Callable[[State, Any], State]
 
-_RULES: dict[type, tuple[Check, Effect]] = {
+RULES: dict[type, tuple[Check, Effect]] = {
     RollDie: (turns.check_roll, turns.do_roll),
     SpendJewels: (turns.check_spend, turns.do_spend),
     AskLetter: (turns.check_ask_letter, turns.do_ask_letter),
@@ -51,9 +51,10 @@ _RULES: dict[type, tuple[Check, Effect]] = {
     Judge: (turns.check_judge, turns.do_judge),
     CallCurses: (turns.check_call, turns.do_call),
 }
+"""The dispatch table: each action kind with its validator and effect."""
 
 _RULES_BY_ID: dict[int, tuple[type, tuple[Check, Effect]]] = {
-    id(kind): (kind, rules) for kind, rules in _RULES.items()
+    id(kind): (kind, rules) for kind, rules in RULES.items()
 }
 """The dispatch table by the identity of each class (an int key: no class's ``__hash__``
 runs)."""
@@ -136,7 +137,6 @@ def _violation(state: State, action: object) -> IllegalAction | None:
     return misshapen_refusal(
         rules[0], state, action, problem, seat=current_player(state), where=state.where()
     )
-
 
 
 def explain(state: State, action: object) -> IllegalAction | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ..kernel import codec as generic
 from ..kernel.protocol import GameRules
 from .actions import Action

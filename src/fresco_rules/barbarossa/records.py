@@ -14,7 +14,7 @@ from typing import Any
 
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
-from ..kernel.records import RecordCodec
+from ..kernel.protocol import RecordCodec
 from .actions import ACTION_TYPES
 from .config import SETUP_BOUNDS, GameConfig, derive_tables
 from .data import ComponentData, default_components
@@ -47,7 +47,7 @@ SPEC = generic.CodecSpec(
 )
 """How Barbarossa's configs, states and actions are written in records."""
 
-_CODEC = generic._Codec(SPEC, ())
+_CODEC = generic.Codec(SPEC, ())
 config_to_json = _CODEC.config_to_json
 action_to_json = _CODEC.action_to_json
 action_from_json = _CODEC.action_from_json

@@ -47,8 +47,11 @@ from .engine import (
     winners,
 )
 from .flow import new_game
+from .game import GAME, record_game
 from .geometry import key_of, xy_of
 from .picture import svg
+from .records import make_codec
+from .render import board, describe
 from .seat_view import PlayerView
 from .state import Feature, Follower, Phase, Placed, Scoring, State
 from .text_notation import legal_forms, notation, parse_action
@@ -57,6 +60,7 @@ from .vocab import RULE_ID, RULE_SPECS, Kind
 __all__ = [
     "ACTIONS_BY_KIND",
     "ACTION_TYPES",
+    "GAME",
     "OPTION_TYPES",
     "RULE_ID",
     "RULE_SPECS",
@@ -83,21 +87,25 @@ __all__ = [
     "TileType",
     "TinyCity",
     "apply",
+    "board",
     "components_from_mapping",
     "components_to_mapping",
     "current_player",
     "default_components",
     "derive_tables",
+    "describe",
     "explain",
     "is_over",
     "key_of",
     "legal_actions",
     "legal_forms",
     "load_components",
+    "make_codec",
     "new_game",
     "notation",
     "parse_action",
     "player_view",
+    "record_game",
     "scores",
     "svg",
     "text_view",
@@ -105,38 +113,5 @@ __all__ = [
     "winners",
     "xy_of",
 ]
-
-from collections.abc import Sequence
-from typing import Any
-
-from ..kernel.protocol import GameRules as _GameRules
-from .records import make_codec, record_with
-from .render import board, describe
-
-GAME: _GameRules[State, Action] = _GameRules(
-    name="carcassonne",
-    default_config=GameConfig,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    explain=explain,
-    is_over=is_over,
-    scores=scores,
-    current_player=current_player,
-    token_ledger=token_ledger,
-    describe=describe,
-    codec=make_codec(),
-)
-"""Carcassonne as a kernel ``GameRules`` value (random play, state machines, records)."""
-
-
-def record_game(
-    config: GameConfig, seed: int, steps: Sequence[tuple[int | None, Action]], final: State
-) -> dict[str, Any]:
-    """The record of a Carcassonne game (see ``kernel.records`` for the format)."""
-    return record_with(GAME, config, seed, steps, final)
-
-
-__all__ += ["GAME", "board", "describe", "make_codec", "record_game"]
 
 _register_views(State, _Views("carcassonne", text_view, svg))

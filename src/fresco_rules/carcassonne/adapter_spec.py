@@ -120,7 +120,7 @@ class CarcassonneSpec(GameSpec):
         return f"{state.where()}; points {state.points}"
 
     def action_rules(self, action: object) -> tuple[str, ...]:
-        found = cc_engine._RULES.get(type(action))
+        found = cc_engine.RULES.get(type(action))
         return () if found is None else rules_of(*found)
 
     # --- the action space ------------------------------------------------------------------

@@ -21,12 +21,12 @@ from attrs import frozen
 
 from ..kernel.codec import (
     DigestIdentity,
-    content_digest,
+    checked_data,
     provisional_paths,
     read_toml_file,
     strict_converter,
-    structure_data,
 )
+from ..kernel.data_checks import DataProblems
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from .vocab import DIRECTIONS, EDGE_KINDS, HALVES, corner_half
@@ -208,35 +208,40 @@ def _tile_problems(tile: TileType, path: str) -> list[str]:
 
 
 def _problems_in(data: ComponentData) -> list[str]:
-    problems: list[str] = []
+    checks = DataProblems()
+    problems = checks.found
 
-    def check(ok: bool, path: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {path}")
-
-    check(data.version >= 1, "$.version", "version must be 1 or more")
+    checks.check(data.version >= 1, "$.version", "version must be 1 or more")
     total = sum(tile.count for tile in data.base)
-    check(total == BASE_TILES, "$.base", f"the base game has {BASE_TILES} tiles, not {total}")
+    checks.check(
+        total == BASE_TILES, "$.base", f"the base game has {BASE_TILES} tiles, not {total}"
+    )
     festival = sum(tile.count for tile in data.festival)
-    check(
+    checks.check(
         festival == data.festival_count,
         "$.festival",
         f"festival_count says {data.festival_count} tiles, the list holds {festival}",
     )
-    check(festival + total <= MAX_TILES, "$.festival", f"at most {MAX_TILES} tiles in all")
+    checks.check(festival + total <= MAX_TILES, "$.festival", f"at most {MAX_TILES} tiles in all")
     ids = [tile.id for tile in (*data.base, *data.festival)]
-    check(len(ids) == len(set(ids)), "$", "tile ids repeat")
+    checks.check(len(ids) == len(set(ids)), "$", "tile ids repeat")
     for i, tile in enumerate(data.base):
-        check(len(tile.id) == 1 and tile.id.isupper(), f"$.base[{i}].id", "a base tile is A-Z")
-        check(not tile.festival_place, f"$.base[{i}].festival_place", "only Festival tiles")
+        checks.check(
+            len(tile.id) == 1 and tile.id.isupper(), f"$.base[{i}].id", "a base tile is A-Z"
+        )
+        checks.check(not tile.festival_place, f"$.base[{i}].festival_place", "only Festival tiles")
         problems.extend(_tile_problems(tile, f"$.base[{i}]"))
     for i, tile in enumerate(data.festival):
         want = f"FE{i + 1}"
-        check(tile.id == want, f"$.festival[{i}].id", f"Festival tiles are FE1.. in order: {want}")
-        check(tile.festival_place, f"$.festival[{i}].festival_place", "a Festival tile (F3)")
+        checks.check(
+            tile.id == want, f"$.festival[{i}].id", f"Festival tiles are FE1.. in order: {want}"
+        )
+        checks.check(tile.festival_place, f"$.festival[{i}].festival_place", "a Festival tile (F3)")
         problems.extend(_tile_problems(tile, f"$.festival[{i}]"))
     start = next((tile for tile in data.base if tile.id == data.start), None)
-    check(start is not None, "$.start", f"the start tile {data.start[:10]!r} is no base tile")
+    checks.check(
+        start is not None, "$.start", f"the start tile {data.start[:10]!r} is no base tile"
+    )
     return problems
 
 
@@ -254,12 +259,8 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
         rows = raw.get(key)
         if isinstance(rows, list | tuple) and len(rows) > MAX_TILES:
             raise InvalidData(f"{source}: more than {MAX_TILES} rows @ $.{key}")
-    body = {key: value for key, value in raw.items() if key != "digest"}
-    data: ComponentData = structure_data(_converter, ComponentData, body, source)
-    problems = _problems_in(data)
-    if problems:
-        raise InvalidData(f"{source}: " + "; ".join(problems))
-    return attrs.evolve(data, digest=content_digest(_converter.unstructure(data)))
+    data: ComponentData = checked_data(_converter, ComponentData, raw, source, _problems_in)
+    return data
 
 
 def components_to_mapping(data: ComponentData) -> dict[str, Any]:

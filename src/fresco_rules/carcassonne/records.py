@@ -13,12 +13,10 @@ from typing import Any
 
 import attrs
 
-from .. import __version__
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
-from ..kernel.protocol import GameRules
-from ..kernel.records import RecordCodec
-from .actions import ACTION_TYPES, Action
+from ..kernel.protocol import RecordCodec
+from .actions import ACTION_TYPES
 from .config import GameConfig, derive_tables
 from .data import ComponentData, default_components
 from .engine import current_player, decision_rule
@@ -49,7 +47,7 @@ SPEC = generic.CodecSpec(
 )
 """How Carcassonne's configs, states and actions are written in records."""
 
-_CODEC = generic._Codec(SPEC, ())
+_CODEC = generic.Codec(SPEC, ())
 config_to_json = _CODEC.config_to_json
 action_to_json = _CODEC.action_to_json
 action_from_json = _CODEC.action_from_json
@@ -87,14 +85,3 @@ def make_codec(components: Iterable[ComponentData] = ()) -> RecordCodec:
     """The Carcassonne record codec; ``components`` adds tile sets a record may name (FA5)."""
     codec = generic.build_codec(SPEC, components)
     return attrs.evolve(codec, state_to_json=lambda state: _plain(codec.state_to_json(state)))
-
-
-def record_with(
-    game: GameRules[State, Action],
-    config: GameConfig,
-    seed: int,
-    steps: Sequence[tuple[int | None, Action]],
-    final: State,
-) -> dict[str, Any]:
-    """The record of a Carcassonne game played with ``game`` (see ``kernel.records``)."""
-    return generic.record_game(game, __version__, config, seed, steps, final)

@@ -61,7 +61,8 @@ from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
 from . import GAME, engine, flow, scoring
-from .config import OPTION_TYPES, GameConfig, derive_tables
+from .config import OPTION_TYPES, GameConfig
+from .extensions import derive_tables
 from .flow import new_game
 from .modules.glaziers import Glaziers
 from .modules.leaf_gold import LeafGold
@@ -193,7 +194,7 @@ class FrescoSpec(GameSpec):
         return f"{state.where()}; track {state.track}; money {state.money}"
 
     def action_rules(self, action: object) -> tuple[str, ...]:
-        found = engine._RULES.get(type(action))
+        found = engine.RULES.get(type(action))
         return () if found is None else rules_of(*found)
 
     def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:

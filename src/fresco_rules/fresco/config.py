@@ -26,7 +26,6 @@ from .data import (
     hostel_problems,
     mood_problems,
 )
-from .extensions import ModuleRules, build_modules
 from .scoring import ALTAR_HAND_INS
 from .vocab import BLENDS, PAINT_INDEX, Module, Paint, paint_counts, parse_modules
 
@@ -497,8 +496,10 @@ class Tables:
     money_total: int
     paint_totals: tuple[int, ...]
     apprentices_per_player: int
-    modules: tuple[ModuleRules, ...] = ()
-    """The rules of the modules in play, in module order (empty for the base game)."""
+    modules: tuple[Any, ...] = ()
+    """The rules of the modules in play (``extensions.ModuleRules``), in module order (empty
+    for the base game). Typed loosely because the hooks work on ``State``, which holds these
+    tables: ``extensions`` sits above this module."""
     memo: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
     """Values that depend only on the config, worked out on first use (the location sequence
     of each sheet side, the restoration stages): never part of a state's identity."""
@@ -518,8 +519,9 @@ class Tables:
 
 
 @implements("R0.1", "R0.2", "R0.9", "R0.23", "R0.69", "A0.1", "A0.2", "A0.3")
-def derive_tables(config: GameConfig) -> Tables:
-    """Check a config and derive its tables: R0.1 player count (R0.69 adds Leonardo for 2),
+def base_tables(config: GameConfig) -> Tables:
+    """Check a config and derive the base game's tables (``extensions.derive_tables`` adds the
+    modules in play): R0.1 player count (R0.69 adds Leonardo for 2),
     R0.2 board side, R0.9 tiles removed with 2-3 players, R0.23 apprentices per mood row,
     and the A0.1 hostel table, A0.2 mood column and A0.3 booth capacities options."""
     if type(config) is not GameConfig:
@@ -603,13 +605,4 @@ def derive_tables(config: GameConfig) -> Tables:
         paint_totals=tuple(totals),
         apprentices_per_player=base_apprentices,
     )
-    if not modules:
-        return tables
-    try:
-        rules = build_modules(config, tables)
-    except ValueError as exc:
-        raise InvalidConfig(str(exc)) from None
-    tables = attrs.evolve(tables, modules=rules, memo={})
-    for module in rules:
-        tables = module.extend_tables(tables)
     return tables

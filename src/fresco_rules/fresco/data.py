@@ -29,6 +29,7 @@ from ..kernel.codec import (
     strict_converter,
     structure_data,
 )
+from ..kernel.data_checks import DataProblems
 from ..kernel.errors import InvalidData
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int, is_int_in, is_str, is_tuple_of
@@ -234,16 +235,10 @@ _converter = strict_converter()
 
 def _problems_in(data: ComponentData) -> list[str]:
     """Semantic checks (counts, ranges, references); each problem names its path."""
-    problems: list[str] = []
-
-    def check(ok: bool, path: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {path}")
+    checks = DataProblems(provenances=PROVENANCES)
+    problems = checks.found
 
     base_names = {paint.value for paint in BASE_PAINTS}
-
-    def check_provenance(value: str, path: str) -> None:
-        check(value in PROVENANCES, f"{path}.provenance", f"unknown provenance {describe(value)}")
 
     plain = _converter.unstructure(data)
     problems.extend(
@@ -251,8 +246,8 @@ def _problems_in(data: ComponentData) -> list[str]:
     )
     # The laws below are linear in the (bounded) file: every problem is reported at once.
     seats = max((n for side in data.sides for n in side.players), default=4)
-    check_provenance(data.money.provenance, "$.money")
-    check(
+    checks.provenance(data.money.provenance, "$.money")
+    checks.check(
         seats * data.money.start <= data.money.total,
         "$.money.start",
         f"{seats} players' start money {seats} x {data.money.start} exceeds the box total "
@@ -262,73 +257,79 @@ def _problems_in(data: ComponentData) -> list[str]:
         table = getattr(data.paints, field_name)
         for key in table:
             path = f"$.paints.{field_name}.{key}"
-            check(key in base_names, path, f"unknown paint {describe(key)}")
+            checks.check(key in base_names, path, f"unknown paint {describe(key)}")
     for key, count in data.paints.start.items():
         total = data.paints.totals.get(key, 0)
-        check(
+        checks.check(
             seats * count <= total,
             f"$.paints.start.{key}",
             f"{seats} players' start paints {seats} x {count} exceed the box total {total}",
         )
-    check_provenance(data.paints.provenance, "$.paints")
-    check(
+    checks.provenance(data.paints.provenance, "$.paints")
+    checks.check(
         data.apprentices.natural <= data.apprentices.per_player,
         "$.apprentices.natural",
         f"more than the {data.apprentices.per_player} apprentices per player",
     )
-    check_provenance(data.apprentices.provenance, "$.apprentices")
+    checks.provenance(data.apprentices.provenance, "$.apprentices")
     problems.extend(mood_problems(data.mood, "$.mood"))
 
     seen_players: dict[int, str] = {}
     for i, side in enumerate(data.sides):
         path = f"$.sides[{i}]"
-        check_provenance(side.provenance, path)
+        checks.provenance(side.provenance, path)
         for n in side.players:
-            check(n in (2, 3, 4), f"{path}.players", f"{n} players is not 2, 3 or 4")
-            check(n not in seen_players, f"{path}.players", f"{n} players listed twice")
+            checks.check(n in (2, 3, 4), f"{path}.players", f"{n} players is not 2, 3 or 4")
+            checks.check(n not in seen_players, f"{path}.players", f"{n} players listed twice")
             seen_players[n] = side.name
         actors = max((n + (n == 2) for n in side.players), default=0)
-        check(side.start_spaces >= actors, f"{path}.start_spaces", f"fewer than {actors}")
-        check(len(side.booth_capacities) >= 1, f"{path}.booth_capacities", "no booth")
+        checks.check(side.start_spaces >= actors, f"{path}.start_spaces", f"fewer than {actors}")
+        checks.check(len(side.booth_capacities) >= 1, f"{path}.booth_capacities", "no booth")
         for j, cap in enumerate(side.booth_capacities):
-            check(cap >= 1, f"{path}.booth_capacities[{j}]", "a booth needs 1 slot or more")
+            checks.check(cap >= 1, f"{path}.booth_capacities[{j}]", "a booth needs 1 slot or more")
         problems.extend(hostel_problems(side.hostel, f"{path}.hostel", actors))
         in_play = [t for t in data.market_tiles if t.small_game or 4 in side.players]
         if 2 in side.players or 3 in side.players:
             in_play = [t for t in data.market_tiles if t.small_game]
-        check(
+        checks.check(
             sum(side.booth_capacities) <= len(in_play),
             f"{path}.booth_capacities",
             f"{sum(side.booth_capacities)} slots but only {len(in_play)} market tiles in play",
         )
     for n in (2, 3, 4):
-        check(n in seen_players, "$.sides", f"no board side for {n} players")
+        checks.check(n in seen_players, "$.sides", f"no board side for {n} players")
 
     ids: set[str] = set()
     for i, tile in enumerate(data.market_tiles):
         path = f"$.market_tiles[{i}]"
-        check(tile.id not in ids, f"{path}.id", f"duplicate id {describe(tile.id)}")
+        checks.check(tile.id not in ids, f"{path}.id", f"duplicate id {describe(tile.id)}")
         ids.add(tile.id)
-        check(len(tile.pieces) >= 1, f"{path}.pieces", "a tile shows 1 piece or more")
+        checks.check(len(tile.pieces) >= 1, f"{path}.pieces", "a tile shows 1 piece or more")
         for j, paint in enumerate(tile.pieces):
-            check(paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint")
-        check_provenance(tile.provenance, path)
+            checks.check(
+                paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint"
+            )
+        checks.provenance(tile.provenance, path)
 
-    check(len(data.fresco_tiles) == 25, "$.fresco_tiles", "the cathedral needs exactly 25 tiles")
-    check(
+    checks.check(
+        len(data.fresco_tiles) == 25, "$.fresco_tiles", "the cathedral needs exactly 25 tiles"
+    )
+    checks.check(
         sum(t.centre for t in data.fresco_tiles) == 1,
         "$.fresco_tiles",
         "exactly one tile must be the centre tile",
     )
     for i, fresco in enumerate(data.fresco_tiles):
         path = f"$.fresco_tiles[{i}]"
-        check(fresco.id not in ids, f"{path}.id", f"duplicate id {describe(fresco.id)}")
+        checks.check(fresco.id not in ids, f"{path}.id", f"duplicate id {describe(fresco.id)}")
         ids.add(fresco.id)
-        check(3 <= fresco.value <= 11, f"{path}.value", "fresco values run from 3 to 11")
-        check(len(fresco.pieces) >= 1, f"{path}.pieces", "a tile needs 1 piece or more")
+        checks.check(3 <= fresco.value <= 11, f"{path}.value", "fresco values run from 3 to 11")
+        checks.check(len(fresco.pieces) >= 1, f"{path}.pieces", "a tile needs 1 piece or more")
         for j, paint in enumerate(fresco.pieces):
-            check(paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint")
-        check_provenance(fresco.provenance, path)
+            checks.check(
+                paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint"
+            )
+        checks.provenance(fresco.provenance, path)
     problems.extend(
         module_problems(
             data.modules,
@@ -499,9 +500,7 @@ def template_text() -> str:
     ``[modules_123]`` section (what ``load_components`` reads)."""
     base = resources.files(__package__).joinpath("data/base.toml").read_text(encoding="utf-8")
     modules = re.sub(r"^(\[\[?)", r"\1modules.", _shipped_module_text(), flags=re.MULTILINE)
-    in_box = re.sub(
-        r"^(\[\[?)", r"\1modules_123.", _shipped_module123_text(), flags=re.MULTILINE
-    )
+    in_box = re.sub(r"^(\[\[?)", r"\1modules_123.", _shipped_module123_text(), flags=re.MULTILINE)
     return (
         f"{base.rstrip()}\n\n# === expansion modules 4-6 ===\n\n{modules.rstrip()}\n\n"
         f"# === in-box modules 1-3 ===\n\n{in_box}"

@@ -50,7 +50,7 @@ BASE_RULES: dict[type[Any], tuple[Check, Effect]] = {
 }
 """The base game's action kinds with their validator and effect."""
 
-_RULES: dict[type[Any], tuple[Check, Effect]] = {
+RULES: dict[type[Any], tuple[Check, Effect]] = {
     **BASE_RULES,
     **{kind: rules for plugin in PLUGINS for kind, rules in plugin.actions.items()},
 }
@@ -58,7 +58,7 @@ _RULES: dict[type[Any], tuple[Check, Effect]] = {
 validators refuse its actions with G.1 when it is not in play)."""
 
 _RULES_BY_ID: dict[int, tuple[type[Any], tuple[Check, Effect], Checker]] = {
-    id(kind): (kind, rules, shape_checker(kind)) for kind, rules in _RULES.items()
+    id(kind): (kind, rules, shape_checker(kind)) for kind, rules in RULES.items()
 }
 """The dispatch table by the identity of each class (an int key: no class's ``__hash__``
 runs), with the class's K.1 shape check."""

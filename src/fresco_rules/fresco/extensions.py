@@ -44,11 +44,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
+import attrs
 from attrs import frozen
 
 from ..kernel.errors import IllegalAction
 from ..kernel.evolve import evolve
 from ..kernel.registry import implements
+from .config import InvalidConfig, base_tables
 from .vocab import Location, Module
 
 if TYPE_CHECKING:
@@ -285,6 +287,23 @@ def build_modules(config: GameConfig, tables: Tables) -> tuple[ModuleRules, ...]
         for plugin in installed()
         if plugin.module in config.modules
     )
+
+
+def derive_tables(config: GameConfig) -> Tables:
+    """Check a config and derive its tables: the base game's (``config.base_tables``), then
+    the rules of each module in play, built once, each extending the tables in module order.
+    Raises ``InvalidConfig`` for a bad config."""
+    tables = base_tables(config)
+    if not config.modules:
+        return tables
+    try:
+        rules = build_modules(config, tables)
+    except ValueError as exc:
+        raise InvalidConfig(str(exc)) from None
+    tables = attrs.evolve(tables, modules=rules, memo={})
+    for module in rules:
+        tables = module.extend_tables(tables)
+    return tables
 
 
 # --- the extension points ------------------------------------------------------------------------

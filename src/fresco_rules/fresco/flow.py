@@ -27,7 +27,6 @@ from .config import (
     SecondCathedral,
     StartRotation,
     Tables,
-    derive_tables,
 )
 from .scoring import money_points, track_options
 from .state import Phase, State, Turn, replace
@@ -58,7 +57,7 @@ SIDE_2 = (
 SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP)
 
 
-_tables_for = memo_last(derive_tables)
+_tables_for = memo_last(ext.derive_tables)
 """``derive_tables`` remembered for the last config object: a frozen config's tables depend on
 it alone, so the games of one config share them (and the values ``Tables.memo`` caches)."""
 

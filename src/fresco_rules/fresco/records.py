@@ -11,10 +11,11 @@ from typing import Any
 
 from ..kernel import codec as generic
 from ..kernel.chance import Outcome
-from ..kernel.records import RecordCodec
-from .config import SETUP_BOUNDS, GameConfig, derive_tables
+from ..kernel.protocol import RecordCodec
+from .config import SETUP_BOUNDS, GameConfig
 from .data import ComponentData, default_components
 from .engine import ACTION_TYPES, current_player
+from .extensions import derive_tables
 from .flow import new_game
 from .state import Phase, State
 
@@ -50,7 +51,7 @@ SPEC = generic.CodecSpec(
 )
 """How Fresco's configs, states and actions are written in records."""
 
-_CODEC = generic._Codec(SPEC, ())
+_CODEC = generic.Codec(SPEC, ())
 config_to_json = _CODEC.config_to_json
 action_to_json = _CODEC.action_to_json
 action_from_json = _CODEC.action_from_json

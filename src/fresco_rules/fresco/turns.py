@@ -85,7 +85,8 @@ _is_int = is_int
 """A plain ``int`` (not a bool, not a subclass whose ``__eq__`` could run)."""
 
 
-def _is_segment(value: object) -> bool:
+def is_segment(value: object) -> bool:
+    """``value`` is a fresco segment: a tuple of two plain ``int`` inside the fresco."""
     # unrolled, with the exact type tests of ``is_int``: every restoration is checked
     if type(value) is not tuple or len(value) != 2:
         return False
@@ -93,12 +94,14 @@ def _is_segment(value: object) -> bool:
     return type(row) is int and type(col) is int and 0 <= row < GRID and 0 <= col < GRID
 
 
-def _fail(state: State, rule: str, reason: str, *, malformed: bool = False) -> IllegalAction:
+def refusal(state: State, rule: str, reason: str, *, malformed: bool = False) -> IllegalAction:
+    """The refusal of an action by ``rule`` (a ``MalformedAction`` when ``malformed``), with
+    the seat to move and the state's place in the game; validators return it."""
     cls = MalformedAction if malformed else IllegalAction
     return cls(rule, reason, seat=current_player(state), where=state.where())
 
 
-def _covers(have: PaintCounts, need: PaintCounts) -> bool:
+def covers(have: PaintCounts, need: PaintCounts) -> bool:
     """The paints ``have`` include ``need`` (counts in ``Paint`` order; a shorter tuple holds
     no pink or brown, which only games with module 3 have)."""
     if len(need) > len(have) and any(need[len(have) :]):
@@ -106,14 +109,16 @@ def _covers(have: PaintCounts, need: PaintCounts) -> bool:
     return all(map(ge, have, need))
 
 
-def _replace(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``values`` with the item at ``index`` (a valid index) replaced."""
     items = list(values)  # a small list changed in place: faster than joining two slices
     items[index] = value
     return tuple(items)
 
 
-def _active_turn(state: State, location: Location | tuple[Location, ...]) -> Turn | None:
+def active_turn(state: State, location: Location | tuple[Location, ...]) -> Turn | None:
+    """The turn in progress when it is at ``location`` (or one of them) and nothing else is
+    pending; None otherwise."""
     turn = state.turn
     if state.phase is not _ACTING or state.pending_track or turn is None:
         return None
@@ -121,12 +126,12 @@ def _active_turn(state: State, location: Location | tuple[Location, ...]) -> Tur
     return turn if turn.location in wanted else None
 
 
-def _spent(state: State, turn: Turn) -> IllegalAction | None:
+def turn_spent(state: State, turn: Turn) -> IllegalAction | None:
     """R0.31: every apprentice of the turn has acted (a module may keep the turn open for its
     card plays, but no further action of the location is left)."""
     if turn.left > 0:
         return None
-    return _fail(
+    return refusal(
         state, "R0.31", f"no action is left at the {location_label(turn.location)} this turn"
     )
 
@@ -154,9 +159,9 @@ def _get_up(slot: int) -> ChooseGetUp:
 def check_get_up(state: State, action: ChooseGetUp) -> IllegalAction | None:
     """R0.17: in order A each actor takes a free get-up space; a space holds one painter."""
     if state.phase is not _GET_UP:
-        return _fail(state, "R0.17", "get-up times are chosen in phase 1 only")
+        return refusal(state, "R0.17", "get-up times are chosen in phase 1 only")
     if not _is_int(action.slot) or not 0 <= action.slot < len(state.tables.hostel):
-        return _fail(
+        return refusal(
             state,
             "R0.17",
             f"no get-up space {describe(action.slot)}; spaces are 0-{len(state.tables.hostel) - 1} "
@@ -165,7 +170,7 @@ def check_get_up(state: State, action: ChooseGetUp) -> IllegalAction | None:
         )
     if action.slot in state.hostel:
         time = state.tables.hostel[action.slot].time
-        return _fail(state, "R0.17", f"get-up space {time} is already taken")
+        return refusal(state, "R0.17", f"get-up space {time} is already taken")
     return None
 
 
@@ -174,7 +179,7 @@ def do_get_up(state: State, action: ChooseGetUp) -> State:
     """R0.18/R0.20: the chosen space's mood change applies at once, clamped to the column
     (R0.22), and fixes this round's apprentices (R0.24). R0.74: Leonardo has no mood."""
     actor = state.order[state.step]
-    hostel = _replace(state.hostel, actor, action.slot)
+    hostel = replaced(state.hostel, actor, action.slot)
     if actor == state.tables.leonardo:
         return evolve(state, hostel=hostel, step=state.step + 1)
     mood = clamp_mood(state, state.mood[actor] + state.tables.hostel[action.slot].mood_change)
@@ -182,8 +187,8 @@ def do_get_up(state: State, action: ChooseGetUp) -> State:
         state,
         hostel=hostel,
         step=state.step + 1,
-        mood=_replace(state.mood, actor, mood),
-        apprentices=_replace(state.apprentices, actor, state.tables.apprentices_by_row[mood]),
+        mood=replaced(state.mood, actor, mood),
+        apprentices=replaced(state.apprentices, actor, state.tables.apprentices_by_row[mood]),
     )
     if state.tables.modules:
         return ext.after_get_up(state, actor)
@@ -272,37 +277,37 @@ def check_plan(state: State, action: SubmitPlan) -> IllegalAction | None:
     the theatre column, side 2 (final round) a second cathedral column instead."""
     if state.phase is not _PLANNING:
         if state.phase is _ACTING:
-            return _fail(state, "R0.28", "plans are revealed and can no longer be changed")
-        return _fail(state, "R0.25", "plans are made in phase 2, after every get-up choice")
+            return refusal(state, "R0.28", "plans are revealed and can no longer be changed")
+        return refusal(state, "R0.25", "plans are made in phase 2, after every get-up choice")
     counts = action.counts
     if not all(map(_is_int, counts)):
-        return _fail(
+        return refusal(
             state, "R0.25", f"plan counts must be integers: {describe(counts)}", malformed=True
         )
     if min(counts) < 0:  # plain ints from here on
-        return _fail(state, "R0.25", f"plan counts cannot be negative: {describe(counts)}")
+        return refusal(state, "R0.25", f"plan counts cannot be negative: {describe(counts)}")
     if max(counts) > MAX_PER_COLUMN:
-        return _fail(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
+        return refusal(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
     seat = planner(state)
     if state.tables.modules:
         problem = ext.check_plan(state, seat, action)
         if problem is not None:
             return problem
     if sum(counts) > state.apprentices[seat]:
-        return _fail(
+        return refusal(
             state,
             "R0.25",
             f"{sum(counts)} apprentices planned but only {state.apprentices[seat]} available",
         )
     if state.side == 1 and action.cathedral_2:
-        return _fail(state, "R0.26", "side 1 has no second cathedral column (final round only)")
+        return refusal(state, "R0.26", "side 1 has no second cathedral column (final round only)")
     if state.side == 2 and action.theatre:
-        return _fail(state, "R0.27", "the theatre cannot be visited in the final round (side 2)")
+        return refusal(state, "R0.27", "the theatre cannot be visited in the final round (side 2)")
     return None
 
 
 def do_plan(state: State, action: SubmitPlan) -> State:
-    return evolve(state, plans=_replace(state.plans, planner(state), action))
+    return evolve(state, plans=replaced(state.plans, planner(state), action))
 
 
 # --- market (R0.32-R0.36, R0.75) ------------------------------------------------------------
@@ -343,14 +348,14 @@ def _close_booth(booth: int) -> CloseBooth:
 def _check_booth(state: State, booth: object, rule: str) -> IllegalAction | None:
     if not _is_int(booth) or not 0 <= booth < len(state.booths):
         last = len(state.booths) - 1
-        return _fail(
+        return refusal(
             state,
             rule,
             f"no booth {describe(booth)}; booths are 0-{last} ({booth_name(0)}-{booth_name(last)})",
             malformed=True,
         )
     if not any(state.booths[booth]):
-        return _fail(state, "R0.32", f"booth {booth_name(booth)} is closed this round")
+        return refusal(state, "R0.32", f"booth {booth_name(booth)} is closed this round")
     return None
 
 
@@ -359,23 +364,23 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
     """R0.33/R0.34: with a market apprentice left, buy one tile of the one booth chosen this
     round; R0.32 the booth must be open; R0.31 the price must be payable. R0.75: Leonardo
     never buys."""
-    turn = _active_turn(state, _MARKET)
+    turn = active_turn(state, _MARKET)
     if turn is None:
-        return _fail(state, "R0.34", "tiles are bought by market apprentices at the market only")
+        return refusal(state, "R0.34", "tiles are bought by market apprentices at the market only")
     if turn.actor == state.tables.leonardo:
-        return _fail(state, "R0.75", "Leonardo never buys; his controller closes a booth")
-    problem = _spent(state, turn) or _check_booth(state, action.booth, "R0.33")
+        return refusal(state, "R0.75", "Leonardo never buys; his controller closes a booth")
+    problem = turn_spent(state, turn) or _check_booth(state, action.booth, "R0.33")
     if problem:
         return problem
     if turn.booth not in (-1, action.booth):
-        return _fail(
+        return refusal(
             state,
             "R0.33",
             f"one booth per round: already buying at booth {booth_name(turn.booth)}",
         )
     slots = state.booths[action.booth]
     if not _is_int(action.slot) or not 0 <= action.slot < len(slots):
-        return _fail(
+        return refusal(
             state,
             "R0.34",
             f"no slot {describe(action.slot)} in booth {booth_name(action.booth)}; "
@@ -383,10 +388,10 @@ def check_buy(state: State, action: BuyTile) -> IllegalAction | None:
             malformed=True,
         )
     if slots[action.slot] is None:
-        return _fail(state, "R0.34", "that tile has been bought already (each tile once)")
+        return refusal(state, "R0.34", "that tile has been bought already (each tile once)")
     cost = price(state, turn.actor)
     if state.money[turn.actor] < cost:
-        return _fail(
+        return refusal(
             state,
             "R0.31",
             f"a tile costs {cost} Thalers but only {state.money[turn.actor]} are held",
@@ -403,14 +408,14 @@ def do_buy(state: State, action: BuyTile) -> State:
     tile = state.booths[action.booth][action.slot]
     assert tile is not None
     pieces = state.tables.market_pieces[tile]
-    slots = _replace(state.booths[action.booth], action.slot, None)
+    slots = replaced(state.booths[action.booth], action.slot, None)
     state = evolve(
         state,
-        money=_replace(state.money, actor, state.money[actor] - cost),
+        money=replaced(state.money, actor, state.money[actor] - cost),
         supply_money=state.supply_money + cost,
-        paints=_replace(state.paints, actor, add_paints(state.paints[actor], pieces)),
+        paints=replaced(state.paints, actor, add_paints(state.paints[actor], pieces)),
         supply_paints=add_paints(state.supply_paints, pieces, -1),
-        booths=_replace(state.booths, action.booth, slots),
+        booths=replaced(state.booths, action.booth, slots),
         bag=tuple(sorted((*state.bag, tile))),
         turn=evolve(turn, left=turn.left - 1, booth=action.booth),
     )
@@ -423,14 +428,14 @@ def do_buy(state: State, action: BuyTile) -> State:
 def check_close(state: State, action: CloseBooth) -> IllegalAction | None:
     """R0.36: a player with a market apprentice may instead close an open booth, buying
     nothing; R0.33 not after buying at a booth (one booth per round)."""
-    turn = _active_turn(state, _MARKET)
+    turn = active_turn(state, _MARKET)
     if turn is None:
-        return _fail(state, "R0.36", "booths are closed by market apprentices at the market only")
-    problem = _spent(state, turn) or _check_booth(state, action.booth, "R0.36")
+        return refusal(state, "R0.36", "booths are closed by market apprentices at the market only")
+    problem = turn_spent(state, turn) or _check_booth(state, action.booth, "R0.36")
     if problem:
         return problem
     if turn.booth != -1:
-        return _fail(state, "R0.33", "one booth per round: tiles were already bought this turn")
+        return refusal(state, "R0.33", "one booth per round: tiles were already bought this turn")
     return None
 
 
@@ -467,21 +472,17 @@ def leonardo_destinations(state: State) -> tuple[Segment, ...]:
 @lru_cache(maxsize=1 << 10)
 def _leonardo_restores(destinations: tuple[Segment, ...]) -> tuple[Restore, ...]:
     """Leonardo's restorations of his destinations (few sets recur: each built once)."""
-    return tuple(_RESTORES[row * GRID + col] for row, col in destinations)
+    return tuple(RESTORES[row * GRID + col] for row, col in destinations)
 
 
-def _may_move_bishop(state: State, turn: Turn) -> bool:
+def may_move_bishop(state: State, turn: Turn) -> bool:
+    """The restorer of ``turn`` can pay for a bishop step and the move limit allows one."""
     limit = state.config.bishop_move_limit
-    return state.money[turn.actor] >= 1 and not (
-        limit is _PER_VISIT and turn.bishop_moved
-    )
+    return state.money[turn.actor] >= 1 and not (limit is _PER_VISIT and turn.bishop_moved)
 
 
 def _altar_allowed(state: State, actor: int) -> bool:
-    return not (
-        state.config.altar_limit is _ONCE_A_ROUND
-        and state.altar_used[actor] > 0
-    )
+    return not (state.config.altar_limit is _ONCE_A_ROUND and state.altar_used[actor] > 0)
 
 
 def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | EndTurn]:
@@ -490,12 +491,12 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
     payable = coverable(state, have)
-    bishop = state.bishop if _may_move_bishop(state, turn) else None
+    bishop = state.bishop if may_move_bishop(state, turn) else None
     for index, tile in enumerate(state.cathedral):
         if tile is not None and tile in payable:
-            actions.append(_RESTORES[index])
+            actions.append(RESTORES[index])
             if bishop is not None:
-                actions.extend(_restores_moving(index, bishop))
+                actions.extend(restores_moving(index, bishop))
     if _altar_allowed(state, turn.actor):
         if state.tables.special_paints:
             actions.extend(_special_altar_options(state, have))
@@ -514,7 +515,7 @@ def coverable(state: State, have: PaintCounts) -> frozenset[str]:
     if found is None:
         bound_memo(memo)
         pieces = state.tables.fresco_pieces
-        found = memo[key] = frozenset(tile for tile, need in pieces.items() if _covers(have, need))
+        found = memo[key] = frozenset(tile for tile, need in pieces.items() if covers(have, need))
     return found
 
 
@@ -530,12 +531,12 @@ def bound_memo(memo: dict[Any, Any]) -> None:
 
 
 _END_TURN = EndTurn()
-_RESTORES = tuple(Restore(segment) for segment in SEGMENTS)
+RESTORES = tuple(Restore(segment) for segment in SEGMENTS)
 """The restoration of each segment (row-major) without a bishop move."""
 
 
 @cache
-def _restores_moving(index: int, bishop: Segment) -> tuple[Restore, ...]:
+def restores_moving(index: int, bishop: Segment) -> tuple[Restore, ...]:
     """The restorations of segment ``index`` with a paid bishop step from ``bishop`` (R0.38)."""
     return tuple(Restore(SEGMENTS[index], to) for to in NEIGHBOURS[bishop])
 
@@ -544,7 +545,7 @@ def _restores_moving(index: int, bishop: Segment) -> tuple[Restore, ...]:
 def _altar_options(have: PaintCounts) -> tuple[RestoreAltar, ...]:
     """The altar hand-ins (R0.43) a player holding ``have`` can make, in ``ALTAR_HAND_INS``
     order; a few hundred paint holdings occur in a game, so each is worked out once."""
-    return tuple(action for need, action in _ALTAR_ACTIONS if _covers(have, need))
+    return tuple(action for need, action in _ALTAR_ACTIONS if covers(have, need))
 
 
 def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAltar, ...]:
@@ -558,7 +559,7 @@ def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAlta
         found = memo[key] = tuple(
             _altar_action(paints)
             for paints, _ in state.tables.altar_hand_ins
-            if _covers(have, _counts(paints))
+            if covers(have, _counts(paints))
         )
     return found
 
@@ -584,21 +585,21 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
     most one paid bishop step to a neighbouring cell (per restoration, or per visit).
     R0.76/R0.77 (A0.15, A0.16, A0.17): Leonardo must restore at an orthogonal neighbour holding
     a tile, else at a lowest tile, and never moves the bishop."""
-    turn = _active_turn(state, _CATHEDRALS)
+    turn = active_turn(state, _CATHEDRALS)
     if turn is None:
-        return _fail(state, "R0.37", "segments are restored by cathedral apprentices only")
-    spent = _spent(state, turn)
+        return refusal(state, "R0.37", "segments are restored by cathedral apprentices only")
+    spent = turn_spent(state, turn)
     if spent is not None:
         return spent
-    if not _is_segment(action.segment):
-        return _fail(
+    if not is_segment(action.segment):
+        return refusal(
             state,
             "R0.39",
             f"segment {describe(action.segment)} is not (row, col) on the 5x5 grid (a1-e5)",
             malformed=True,
         )
-    if action.bishop_to is not None and not _is_segment(action.bishop_to):
-        return _fail(
+    if action.bishop_to is not None and not is_segment(action.bishop_to):
+        return refusal(
             state,
             "R0.38",
             f"bishop target {describe(action.bishop_to)} is not on the grid (a1-e5)",
@@ -606,29 +607,33 @@ def check_restore(state: State, action: Restore) -> IllegalAction | None:
         )
     tile = state.tile_at(action.segment)
     if tile is None:
-        return _fail(state, "R0.39", f"segment {segment_label(action.segment)} is already restored")
+        return refusal(
+            state, "R0.39", f"segment {segment_label(action.segment)} is already restored"
+        )
     if turn.actor == state.tables.leonardo:
         if action.bishop_to is not None:
-            return _fail(state, "R0.77", "Leonardo never moves the bishop (A0.16)")
+            return refusal(state, "R0.77", "Leonardo never moves the bishop (A0.16)")
         allowed = leonardo_destinations(state)
         if action.segment not in allowed:
-            return _fail(state, "R0.76", f"Leonardo must move to one of {segment_labels(allowed)}")
+            return refusal(
+                state, "R0.76", f"Leonardo must move to one of {segment_labels(allowed)}"
+            )
         return None
     if action.bishop_to is not None:
         if action.bishop_to not in NEIGHBOURS[state.bishop]:
-            return _fail(
+            return refusal(
                 state,
                 "R0.38",
                 f"the bishop moves one step from {segment_label(state.bishop)}, "
                 f"not to {segment_label(action.bishop_to)}",
             )
         if state.money[turn.actor] < 1:
-            return _fail(state, "R0.31", "moving the bishop costs 1 Thaler")
-        if not _may_move_bishop(state, turn):
-            return _fail(state, "R0.38", "only one paid bishop move per cathedral visit (A0.5)")
+            return refusal(state, "R0.31", "moving the bishop costs 1 Thaler")
+        if not may_move_bishop(state, turn):
+            return refusal(state, "R0.38", "only one paid bishop move per cathedral visit (A0.5)")
     need = state.tables.fresco_pieces[tile]
-    if not _covers(state.paints[turn.actor], need):
-        return _fail(
+    if not covers(state.paints[turn.actor], need):
+        return refusal(
             state, "R0.31", f"segment {segment_label(action.segment)} needs paints the player lacks"
         )
     return None
@@ -651,11 +656,11 @@ def do_restore(state: State, action: Restore) -> State:
     bishop = state.bishop
     if action.bishop_to is not None:
         bishop = action.bishop_to
-        changes["money"] = _replace(state.money, actor, state.money[actor] - 1)
+        changes["money"] = replaced(state.money, actor, state.money[actor] - 1)
         changes["supply_money"] = state.supply_money + 1
     if actor != state.tables.leonardo:
         need = state.tables.fresco_pieces[tile]
-        changes["paints"] = _replace(state.paints, actor, add_paints(state.paints[actor], need, -1))
+        changes["paints"] = replaced(state.paints, actor, add_paints(state.paints[actor], need, -1))
         changes["supply_paints"] = add_paints(state.supply_paints, need)
     restoration = Restoration(actor, segment, tile, state.tables.fresco_value[tile], bishop)
     if not state.tables.modules:
@@ -735,9 +740,9 @@ def _complete(state: State, r: Restoration, changes: dict[str, Any]) -> State:
     if segment is not None:
         assert r.tile is not None
         index = segment[0] * GRID + segment[1]
-        cathedral = _replace(state.cathedral, index, None)
+        cathedral = replaced(state.cathedral, index, None)
         changes["cathedral"] = cathedral
-        changes["held"] = _replace(state.held, actor, (*state.held[actor], r.tile))
+        changes["held"] = replaced(state.held, actor, (*state.held[actor], r.tile))
         changes["bishop"] = segment
         changes["leonardo_at"] = segment if actor == state.tables.leonardo else state.leonardo_at
         changes["final"] = state.final or cathedral.count(None) == len(cathedral)
@@ -768,21 +773,21 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
     """R0.43/R0.44: a legal hand-in the player holds. R0.45 (A0.6): the altar is never used up;
     ``once_per_player_per_round`` limits each player to one altar restoration a round. A0.20:
     the action has no bishop move."""
-    turn = _active_turn(state, _CATHEDRALS)
+    turn = active_turn(state, _CATHEDRALS)
     if turn is None:
-        return _fail(state, "R0.37", "the altar is restored by cathedral apprentices only")
+        return refusal(state, "R0.37", "the altar is restored by cathedral apprentices only")
     if turn.actor == state.tables.leonardo:
-        return _fail(state, "R0.76", "Leonardo restores exactly one segment, never the altar")
+        return refusal(state, "R0.76", "Leonardo restores exactly one segment, never the altar")
     paints = action.paints
     if type(paints) is not tuple or not all(type(p) is Paint for p in paints):
-        return _fail(
+        return refusal(
             state,
             "R0.43",
             f"the altar takes a tuple of three Paints, not {describe(paints)}",
             malformed=True,
         )
     if paints != canonical_paints(paints):  # hand-built, bypassing RestoreAltar's converter
-        return _fail(
+        return refusal(
             state,
             "R0.43",
             f"a hand-in lists its paints in Paint order: {describe(paints)}",
@@ -791,16 +796,16 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
     try:
         altar_points(paints, bonus=state.tables.altar_bonus)
     except IllegalAction as exc:
-        return _fail(state, exc.rule, exc.reason)
+        return refusal(state, exc.rule, exc.reason)
     if not state.tables.special_paints and any(p in SPECIAL_PAINTS for p in paints):
-        return _fail(state, "R3.1", "pink and brown pieces are in play only with module 3")
+        return refusal(state, "R3.1", "pink and brown pieces are in play only with module 3")
     if not _altar_allowed(state, turn.actor):
-        return _fail(state, "R0.45", "the altar may be restored once per player per round (A0.6)")
-    spent = _spent(state, turn)
+        return refusal(state, "R0.45", "the altar may be restored once per player per round (A0.6)")
+    spent = turn_spent(state, turn)
     if spent is not None:
         return spent
-    if not _covers(state.paints[turn.actor], _counts(tuple(action.paints))):
-        return _fail(state, "R0.31", "the player does not hold those paints")
+    if not covers(state.paints[turn.actor], _counts(tuple(action.paints))):
+        return refusal(state, "R0.31", "the player does not hold those paints")
     return None
 
 
@@ -810,9 +815,9 @@ def do_altar(state: State, action: RestoreAltar) -> State:
     actor = turn.actor
     need = _counts(tuple(action.paints))
     changes: dict[str, Any] = {
-        "paints": _replace(state.paints, actor, add_paints(state.paints[actor], need, -1)),
+        "paints": replaced(state.paints, actor, add_paints(state.paints[actor], need, -1)),
         "supply_paints": add_paints(state.supply_paints, need),
-        "altar_used": _replace(state.altar_used, actor, state.altar_used[actor] + 1),
+        "altar_used": replaced(state.altar_used, actor, state.altar_used[actor] + 1),
         "turn": evolve(turn, left=turn.left - 1),
     }
     points = altar_points(action.paints, bonus=state.tables.altar_bonus)
@@ -849,8 +854,8 @@ def _placed(state: State, actor: int, space: int) -> dict[str, Any]:
     if space == state.track[actor]:
         return {}
     return {
-        "track": _replace(state.track, actor, space),
-        "start": _replace(state.start, actor, 0),
+        "track": replaced(state.track, actor, space),
+        "start": replaced(state.start, actor, 0),
         "pending_track": (),
     }
 
@@ -859,9 +864,9 @@ def _placed(state: State, actor: int, space: int) -> dict[str, Any]:
 def check_track_space(state: State, action: ChooseTrackSpace) -> IllegalAction | None:
     """R0.51: the owner of a painter whose target is taken picks one of the two offered spaces."""
     if not state.pending_track:
-        return _fail(state, "R0.51", "no track space choice is pending")
+        return refusal(state, "R0.51", "no track space choice is pending")
     if not _is_int(action.space) or action.space not in state.pending_track:
-        return _fail(
+        return refusal(
             state,
             "R0.51",
             f"space {describe(action.space)} is not one of "
@@ -882,12 +887,12 @@ def do_track_space(state: State, action: ChooseTrackSpace) -> State:
 @implements("R0.46")
 def check_studio(state: State, action: EarnStudio) -> IllegalAction | None:
     """R0.46: each studio apprentice earns 3 Thalers."""
-    turn = _active_turn(state, _STUDIO)
+    turn = active_turn(state, _STUDIO)
     if turn is None:
-        return _fail(state, "R0.46", "only studio apprentices earn at the studio")
+        return refusal(state, "R0.46", "only studio apprentices earn at the studio")
     if turn.actor == state.tables.leonardo:
-        return _fail(state, "R1.25", "Leonardo never earns Thalers at the studio")
-    return _spent(state, turn)
+        return refusal(state, "R1.25", "Leonardo never earns Thalers at the studio")
+    return turn_spent(state, turn)
 
 
 def do_studio(state: State, action: EarnStudio) -> State:
@@ -895,7 +900,7 @@ def do_studio(state: State, action: EarnStudio) -> State:
     assert turn is not None
     return evolve(
         state,
-        money=_replace(state.money, turn.actor, state.money[turn.actor] + STUDIO_PAY),
+        money=replaced(state.money, turn.actor, state.money[turn.actor] + STUDIO_PAY),
         supply_money=state.supply_money - STUDIO_PAY,
         turn=evolve(turn, left=turn.left - 1),
     )
@@ -907,19 +912,19 @@ def check_blend(state: State, action: Blend) -> IllegalAction | None:
     secondary (R+Y -> O, R+B -> P, Y+B -> G); R0.31 without the primaries it is forfeited.
     R3.5/R3.6 (module 3, ``tables.blends``): P+R -> Pk and O+G -> Bn too, and a piece just
     blended can be used in the next blend at once."""
-    turn = _active_turn(state, _WORKSHOP)
+    turn = active_turn(state, _WORKSHOP)
     if turn is None:
-        return _fail(state, "R0.47", "blends are made by workshop apprentices (2 each) only")
+        return refusal(state, "R0.47", "blends are made by workshop apprentices (2 each) only")
     if turn.actor == state.tables.leonardo:
-        return _fail(state, "R2.15", "Leonardo never blends")
-    spent = _spent(state, turn)
+        return refusal(state, "R2.15", "Leonardo never blends")
+    spent = turn_spent(state, turn)
     if spent is not None:
         return spent
     blends = state.tables.blends
     result = action.result
     if type(result) is not Paint or result not in blends:
         made = ", ".join(p.value for p in blends)
-        return _fail(
+        return refusal(
             state,
             "R3.5" if type(result) is Paint and result in SPECIAL_PAINTS else "R0.47",
             f"{describe(result)} is not a blend in this game ({made})",
@@ -928,7 +933,7 @@ def check_blend(state: State, action: Blend) -> IllegalAction | None:
     first, second = blends[action.result]
     have = state.paints[turn.actor]
     if have[PAINT_INDEX[first]] < 1 or have[PAINT_INDEX[second]] < 1:
-        return _fail(
+        return refusal(
             state, "R0.31", f"{action.result.value} needs {first.value} and {second.value}"
         )
     return None
@@ -943,7 +948,7 @@ def do_blend(state: State, action: Blend) -> State:
     paints = add_paints(add_paints(state.paints[turn.actor], used, -1), delta)
     return evolve(
         state,
-        paints=_replace(state.paints, turn.actor, paints),
+        paints=replaced(state.paints, turn.actor, paints),
         supply_paints=add_paints(add_paints(state.supply_paints, used), delta, -1),
         turn=evolve(turn, left=turn.left - 1),
     )
@@ -953,10 +958,10 @@ def do_blend(state: State, action: Blend) -> State:
 def check_theatre(state: State, action: AttendTheatre) -> IllegalAction | None:
     """R0.48: each theatre apprentice moves the mood painter up; R0.24 the apprentice count
     changes only at the next phase 1."""
-    turn = _active_turn(state, _THEATRE)
+    turn = active_turn(state, _THEATRE)
     if turn is None:
-        return _fail(state, "R0.48", "only theatre apprentices act at the theatre")
-    return _spent(state, turn)
+        return refusal(state, "R0.48", "only theatre apprentices act at the theatre")
+    return turn_spent(state, turn)
 
 
 def do_theatre(state: State, action: AttendTheatre) -> State:
@@ -967,7 +972,7 @@ def do_theatre(state: State, action: AttendTheatre) -> State:
         step = ext.theatre_step(state, turn.actor, step)
     mood = clamp_mood(state, state.mood[turn.actor] + step)
     return evolve(
-        state, mood=_replace(state.mood, turn.actor, mood), turn=evolve(turn, left=turn.left - 1)
+        state, mood=replaced(state.mood, turn.actor, mood), turn=evolve(turn, left=turn.left - 1)
     )
 
 
@@ -980,18 +985,18 @@ def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
     actions are compulsory."""
     turn = state.turn
     if state.phase is not _ACTING or turn is None:
-        return _fail(state, "R0.30", "no turn at a location is in progress")
+        return refusal(state, "R0.30", "no turn at a location is in progress")
     if state.pending_track:
-        return _fail(state, "R0.51", "choose a track space first")
+        return refusal(state, "R0.51", "choose a track space first")
     if turn.actor == state.tables.leonardo:
         if state.tables.modules:
             own = ext.leonardo_turn(state, turn)
             if own is not None:
                 if any(isinstance(a, EndTurn) for a in own.actions):
                     return None
-                return _fail(state, own.rule, own.reason)
+                return refusal(state, own.rule, own.reason)
         rule = "R0.75" if turn.location is _MARKET else "R0.76"
-        return _fail(state, rule, f"{actor_name(state, turn.actor)}'s action is compulsory")
+        return refusal(state, rule, f"{actor_name(state, turn.actor)}'s action is compulsory")
     return None
 
 

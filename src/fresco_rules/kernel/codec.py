@@ -26,13 +26,13 @@ from .chance import Chance, ChanceRecord, Outcome
 from .errors import InvalidData, RulesError
 from .files import FileRefused, read_limited
 from .jsonschema_gen import record_schema
+from .protocol import RecordCodec
 from .records import (
     MAX_CHANCE,
     MAX_STEPS,
     RECORD_FORMAT,
     RECORD_VERSION,
     InvalidRecord,
-    RecordCodec,
     check_plain,
     check_schema,
     make_record,
@@ -145,7 +145,7 @@ def _identity(data: Any) -> dict[str, Any]:
     return {"name": data.name, "version": data.version, "digest": data.digest}
 
 
-class _Codec:
+class Codec:
     """The JSON forms of one game's configs, actions and states."""
 
     def __init__(self, spec: CodecSpec, components: Iterable[Any]) -> None:
@@ -274,7 +274,7 @@ def shipped_schema(spec: CodecSpec) -> dict[str, Any]:
 
 def build_codec(spec: CodecSpec, components: Iterable[Any] = ()) -> RecordCodec:
     """The game's record codec; ``components`` adds component sets a record may name."""
-    codec = _Codec(spec, components)
+    codec = Codec(spec, components)
     return RecordCodec(
         schema=shipped_schema(spec),
         start=spec.start,
@@ -500,3 +500,23 @@ def content_digest(plain: Any) -> str:
     """A short, stable identity of plain JSON data (16 hex digits of its SHA-256)."""
     canonical = json.dumps(plain, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def checked_data(
+    converter: cattrs.Converter,
+    cls: type,
+    raw: Mapping[str, Any],
+    source: str,
+    problems_in: Callable[[Any], list[str]],
+) -> Any:
+    """A component table structured into ``cls`` (its ``digest`` key ignored), checked by
+    ``problems_in`` and given the digest of its content. ``InvalidData`` names ``source`` and
+    every problem at once."""
+    if not isinstance(raw, Mapping):
+        raise InvalidData(f"{source}: the top level must be a table, not {type(raw).__name__}")
+    body = {key: value for key, value in raw.items() if key != "digest"}
+    data = structure_data(converter, cls, body, source)
+    problems = problems_in(data)
+    if problems:
+        raise InvalidData(f"{source}: " + "; ".join(problems))
+    return attrs.evolve(data, digest=content_digest(converter.unstructure(data)))

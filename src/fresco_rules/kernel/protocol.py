@@ -7,17 +7,42 @@ game-specific code.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from attrs import frozen
 
+from .chance import Outcome
 from .errors import IllegalAction
-
-if TYPE_CHECKING:
-    from .records import RecordCodec
 
 S = TypeVar("S")
 A = TypeVar("A")
+
+
+@frozen
+class RecordCodec:
+    """What a game provides so its games can be recorded and replayed."""
+
+    schema: Mapping[str, Any]
+    start: Callable[[Any, int, Sequence[Outcome]], Any]
+    """``start(config, seed, chance)``: a new game replaying recorded chance outcomes."""
+    config_to_json: Callable[[Any], Any]
+    config_from_json: Callable[[Any], Any]
+    action_to_json: Callable[[Any], Any]
+    action_from_json: Callable[[Any], Any]
+    state_to_json: Callable[[Any], Any]
+    state_from_json: Callable[[Any], Any]
+    chance_log: Callable[[Any], Sequence[Outcome]]
+    seat_to_move: Callable[[Any], int | None]
+    turn_rule: Callable[[Any], str]
+    """The rule that says whose turn it is in a state (named when the wrong seat acts)."""
+    where: Callable[[Any], str]
+    """A short description of a state's position, for messages."""
+    result_rule: str
+    """The rule named when a record's stated result differs from its replay."""
+    chance_rule: str
+    """The rule of the game's random steps, named when recorded outcomes are left unused."""
+    chance_left: Callable[[Any], int]
+    """How many recorded chance outcomes a state has not used yet."""
 
 
 @frozen
@@ -37,7 +62,7 @@ class GameRules(Generic[S, A]):
     describe: Callable[[S, A], str] = lambda state, action: repr(action)
     """A one-line human description of an action in a state (for logs)."""
     codec: RecordCodec | None = None
-    """The game's ``records.RecordCodec`` (None: the game cannot be recorded yet)."""
+    """The game's ``RecordCodec`` (None: the game cannot be recorded yet)."""
 
 
 def ledger_totals(ledger: Mapping[str, Mapping[str, int]]) -> dict[str, int]:

@@ -17,10 +17,9 @@ from typing import Any
 
 from attrs import frozen
 
-from .chance import Outcome
 from .errors import IllegalAction, RulesError
 from .files import FileRefused, read_limited
-from .protocol import GameRules
+from .protocol import GameRules, RecordCodec
 from .untrusted import describe
 
 RECORD_FORMAT = "fresco_rules.game_record"
@@ -79,33 +78,6 @@ def _short(action: Any) -> str:
     plain = action is None or isinstance(action, dict)
     text = json.dumps(action, sort_keys=True) if plain else repr(action)
     return text if len(text) <= 200 else text[:197] + "..."
-
-
-@frozen
-class RecordCodec:
-    """What a game provides so its games can be recorded and replayed."""
-
-    schema: Mapping[str, Any]
-    start: Callable[[Any, int, Sequence[Outcome]], Any]
-    """``start(config, seed, chance)``: a new game replaying recorded chance outcomes."""
-    config_to_json: Callable[[Any], Any]
-    config_from_json: Callable[[Any], Any]
-    action_to_json: Callable[[Any], Any]
-    action_from_json: Callable[[Any], Any]
-    state_to_json: Callable[[Any], Any]
-    state_from_json: Callable[[Any], Any]
-    chance_log: Callable[[Any], Sequence[Outcome]]
-    seat_to_move: Callable[[Any], int | None]
-    turn_rule: Callable[[Any], str]
-    """The rule that says whose turn it is in a state (named when the wrong seat acts)."""
-    where: Callable[[Any], str]
-    """A short description of a state's position, for messages."""
-    result_rule: str
-    """The rule named when a record's stated result differs from its replay."""
-    chance_rule: str
-    """The rule of the game's random steps, named when recorded outcomes are left unused."""
-    chance_left: Callable[[Any], int]
-    """How many recorded chance outcomes a state has not used yet."""
 
 
 @frozen

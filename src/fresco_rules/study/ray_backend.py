@@ -12,7 +12,7 @@ from typing import Any
 
 import ray
 
-from .run import OnBatch, Payload, Task, play_batch
+from .batch import OnBatch, Payload, Task, play_batch
 
 
 def workers(address: str | None, jobs: int) -> int:

@@ -30,19 +30,19 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
 from tqdm import tqdm
 
 from ..kernel.files import FileRefused, read_limited, write_atomic
 from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.untrusted import describe
-from .adapters import GameAdapter, StudyError, get_adapter
+from .adapters import GameAdapter, StudyError
+from .batch import OnBatch, Payload, Task, play_batch
 from .players import make_player
 from .report import write_outputs
 from .spec import MAX_GAMES, GameResult, Study, game_seed, result_from_json, run_game
@@ -59,37 +59,6 @@ MAX_LINE_BYTES = 1 << 16
 """The longest journal line (a game's line is a few hundred bytes)."""
 REPLAYED = 2
 """Journal games played again on every resume and compared with their lines."""
-
-Task = tuple[int, int, int]
-"""(arm, game index, seed)."""
-
-
-@frozen
-class Payload:
-    """What a worker needs to play any game of the study."""
-
-    game: str
-    player: str
-    configs: tuple[Any, ...]
-
-
-_WORKER: dict[str, Any] = {}
-
-
-def play_batch(payload: Payload, tasks: Sequence[Task]) -> list[GameResult]:
-    """Play the given games; the adapter and player are made once per worker process."""
-    key = (payload.game, payload.player)
-    if _WORKER.get("key") != key:
-        adapter = get_adapter(payload.game)
-        _WORKER.update(key=key, adapter=adapter, choose=make_player(payload.player, adapter))
-    adapter, choose = _WORKER["adapter"], _WORKER["choose"]
-    return [
-        run_game(adapter, payload.configs[arm], arm, game, seed, choose)
-        for arm, game, seed in tasks
-    ]
-
-
-OnBatch = Callable[[list[GameResult]], None]
 
 
 def run_local(

@@ -19,7 +19,7 @@ from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
-from ...kernel.untrusted import describe
+from ...kernel.untrusted import describe, is_int
 from .. import turns
 from ..actions import Action, SubmitPlan
 from ..config import (
@@ -302,14 +302,14 @@ class Glaziers(ModuleRules):
         if cover.location is not None:
             column = PLAN_COLUMNS.index(cover.location)
             if plan.counts[column]:
-                return turns._fail(
+                return turns.refusal(
                     state,
                     "R6.7",
                     f"the {location_label(cover.location)} column is covered by the "
                     "Glassworks tile",
                 )
         if cover.apprentice and sum(plan.counts) > state.apprentices[seat] - 1:
-            return turns._fail(
+            return turns.refusal(
                 state,
                 "R6.8",
                 f"{sum(plan.counts)} apprentices planned, but one of the "
@@ -557,7 +557,7 @@ def _rules(state: State) -> Glaziers:
 
 def _off(state: State) -> IllegalAction | None:
     if state.glass is None:
-        return turns._fail(state, "G.1", "module 6 (the Glaziers) is not in play")
+        return turns.refusal(state, "G.1", "module 6 (the Glaziers) is not in play")
     return None
 
 
@@ -633,7 +633,7 @@ def _take_window(
     openings = (*g.openings[:index], window, *g.openings[index + 1 :])
     changes: dict[str, object] = {"glass": evolve(g, workbench=bench, openings=openings)}
     if price:
-        changes["money"] = turns._replace(state.money, r.actor, state.money[r.actor] - price)
+        changes["money"] = turns.replaced(state.money, r.actor, state.money[r.actor] - price)
         changes["supply_money"] = state.supply_money + price
     return changes, evolve(r, window=window)
 
@@ -648,35 +648,35 @@ def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | N
     if state.glass is None:
         return _off(state)
     if action.location is not None and type(action.location) is not Location:
-        return turns._fail(
+        return turns.refusal(
             state, "R6.7", f"{describe(action.location)} is not a location column", malformed=True
         )
     if type(action.apprentice) is not bool:
-        return turns._fail(
+        return turns.refusal(
             state,
             "R6.8",
             f"apprentice must be a bool, not {describe(action.apprentice)}",
             malformed=True,
         )
     if state.phase is not _PLANNING:
-        return turns._fail(state, "R6.7", "the Glassworks tile is placed while planning")
+        return turns.refusal(state, "R6.7", "the Glassworks tile is placed while planning")
     rules = _rules(state)
     seat = turns.planner(state)
     if rules.plan_step(state, seat) is None:
-        return turns._fail(state, "R6.7", "the Glassworks tile is placed before the plan")
+        return turns.refusal(state, "R6.7", "the Glassworks tile is placed before the plan")
     if action.location is None:
         if action.apprentice:
-            return turns._fail(state, "R6.8", "an apprentice stands on a tile that is not used")
+            return turns.refusal(state, "R6.8", "an apprentice stands on a tile that is not used")
         return None
     if action.location not in rules.columns(state):
-        return turns._fail(
+        return turns.refusal(
             state,
             "R6.7",
             f"the {location_label(action.location)} column is not on side {state.side} "
             "of the sheet",
         )
     if action.apprentice and state.apprentices[seat] < 1:
-        return turns._fail(state, "R6.8", "no apprentice is available for the bottom space")
+        return turns.refusal(state, "R6.8", "no apprentice is available for the bottom space")
     return None
 
 
@@ -684,7 +684,7 @@ def do_glassworks(state: State, action: PlaceGlassworks) -> State:
     g = _glass(state)
     seat = turns.planner(state)
     cover = _COVERS[action.location, action.apprentice]  # types checked: a Location and a bool
-    return evolve(state, glass=evolve(g, covers=turns._replace(g.covers, seat, cover)))
+    return evolve(state, glass=evolve(g, covers=turns.replaced(g.covers, seat, cover)))
 
 
 @implements("R6.9", "R6.10", "A6.5")
@@ -695,23 +695,23 @@ def check_buy_glass(state: State, action: BuyGlass) -> IllegalAction | None:
     if state.glass is None:
         return _off(state)
     if type(action.glass) is not Glass:
-        return turns._fail(
+        return turns.refusal(
             state, "R6.9", f"{describe(action.glass)} is not a glass colour", malformed=True
         )
-    turn = turns._active_turn(state, _AT_GLASSWORKS)
+    turn = turns.active_turn(state, _AT_GLASSWORKS)
     if turn is None:
-        return turns._fail(state, "R6.9", "glass is bought at the Glassworks only")
+        return turns.refusal(state, "R6.9", "glass is bought at the Glassworks only")
     if turn.left <= 0:
-        return turns._fail(state, "R6.8", "no purchase is left on the Glassworks tile")
+        return turns.refusal(state, "R6.8", "no purchase is left on the Glassworks tile")
     g = _glass(state)
     if not sum(g.offer):
-        return turns._fail(state, "R6.10", "the glass offer is empty")
+        return turns.refusal(state, "R6.10", "the glass offer is empty")
     colour = GLASS_INDEX[action.glass]
     if not g.offer[colour]:
-        return turns._fail(state, "R6.9", f"no {action.glass.value} glass in the offer")
+        return turns.refusal(state, "R6.9", f"no {action.glass.value} glass in the offer")
     price = _rules(state).prices[colour]
     if state.money[turn.actor] < price:
-        return turns._fail(state, "R0.31", f"{action.glass.value} glass costs {price} Thalers")
+        return turns.refusal(state, "R0.31", f"{action.glass.value} glass costs {price} Thalers")
     return None
 
 
@@ -723,11 +723,11 @@ def do_buy_glass(state: State, action: BuyGlass) -> State:
     colour = GLASS_INDEX[action.glass]
     price = _rules(state).prices[colour]
     mine = g.held[seat]
-    held = turns._replace(g.held, seat, turns._replace(mine, colour, mine[colour] + 1))
-    offer = turns._replace(g.offer, colour, g.offer[colour] - 1)
+    held = turns.replaced(g.held, seat, turns.replaced(mine, colour, mine[colour] + 1))
+    offer = turns.replaced(g.offer, colour, g.offer[colour] - 1)
     return evolve(
         state,
-        money=turns._replace(state.money, seat, state.money[seat] - price),
+        money=turns.replaced(state.money, seat, state.money[seat] - price),
         supply_money=state.supply_money + price,
         glass=evolve(g, offer=offer, held=held),
         turn=evolve(turn, left=turn.left - 1),
@@ -743,10 +743,10 @@ def check_take_window(state: State, action: TakeWindow) -> IllegalAction | None:
         return off
     stage = current_stage(state)
     if stage is None or stage[1] != WINDOW:
-        return turns._fail(state, "R6.12", "no window is being chosen for a restoration")
+        return turns.refusal(state, "R6.12", "no window is being chosen for a restoration")
     bench = _glass(state).workbench
-    if not turns._is_int(action.slot) or not 0 <= action.slot < len(bench):
-        return turns._fail(
+    if not is_int(action.slot) or not 0 <= action.slot < len(bench):
+        return turns.refusal(
             state,
             "R6.12",
             f"workbench slot {describe(action.slot)} does not exist; slots are "
@@ -754,12 +754,12 @@ def check_take_window(state: State, action: TakeWindow) -> IllegalAction | None:
             malformed=True,
         )
     if bench[action.slot] is None:
-        return turns._fail(state, "R6.12", f"workbench slot {action.slot + 1} is empty")
+        return turns.refusal(state, "R6.12", f"workbench slot {action.slot + 1} is empty")
     r = state.restoring
     assert r is not None
     price = _rules(state).bench_prices[action.slot]
     if state.money[r.actor] < price:
-        return turns._fail(
+        return turns.refusal(
             state, "A6.6", f"the window in slot {action.slot + 1} costs {price} Thalers"
         )
     return None
@@ -787,12 +787,12 @@ def check_hand_in_glass(state: State, action: HandInGlass) -> IllegalAction | No
         or not all(type(g) is Glass for g in glass)
         or glass != canonical_glass(glass)
     ):
-        return turns._fail(
+        return turns.refusal(
             state, "R6.15", f"{describe(glass)} is not a tuple of glass", malformed=True
         )
     stage = current_stage(state)
     if stage is None or stage[1] not in (GLASS_STAGE, ALTAR_GLASS):
-        return turns._fail(state, "R6.15", "no window is waiting for glass")
+        return turns.refusal(state, "R6.15", "no window is waiting for glass")
     r = state.restoring
     assert r is not None
     rules = _rules(state)
@@ -801,19 +801,19 @@ def check_hand_in_glass(state: State, action: HandInGlass) -> IllegalAction | No
         try:
             window_penalty(rules.panes[r.window], glass)
         except IllegalAction as exc:
-            return turns._fail(state, exc.rule, f"{exc.reason} ({r.window})")
+            return turns.refusal(state, exc.rule, f"{exc.reason} ({r.window})")
     else:
         if len(glass) > len(rules.altar_panes):
-            return turns._fail(
+            return turns.refusal(
                 state, "R6.19", f"the altar window takes at most {len(rules.altar_panes)} tokens"
             )
         if len(set(glass)) != len(glass):
-            return turns._fail(state, "R6.19", "at most one token of each colour at the altar")
+            return turns.refusal(state, "R6.19", "at most one token of each colour at the altar")
         if any(g not in rules.altar_panes for g in glass):
-            return turns._fail(state, "R6.19", "the altar window has no pane of that colour")
+            return turns.refusal(state, "R6.19", "the altar window has no pane of that colour")
     held = _glass(state).held[r.actor]
     if any(need > have for need, have in zip(glass_counts(glass), held, strict=True)):
-        return turns._fail(state, "R0.31", "the player does not hold that glass")
+        return turns.refusal(state, "R0.31", "the player does not hold that glass")
     return None
 
 

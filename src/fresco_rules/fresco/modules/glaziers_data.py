@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
+from ...kernel.data_checks import DataProblems
 from ...kernel.untrusted import describe, is_int_in, is_tuple_of
 from ..vocab import CENTRE, GLASS, GRID, Glass
 
@@ -128,68 +129,59 @@ def glaziers_problems(
     provenances: tuple[str, ...],
 ) -> list[str]:
     """Semantic checks of module 6's data at ``path``; ``market_ids`` are the market tile IDs."""
-    problems: list[str] = []
-
-    def check(ok: bool, where: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {where}")
-
-    def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {describe(value)}")
-
-    def count(value: int, where: str) -> None:
-        check(value >= 0, where, "must not be negative")
+    checks = DataProblems(provenances=provenances)
+    problems = checks.found
 
     glass, p = data, path
-    provenance(glass.provenance, p)
-    count(glass.offer_per_player, f"{p}.offer_per_player")
-    check(
+    checks.provenance(glass.provenance, p)
+    checks.count(glass.offer_per_player, f"{p}.offer_per_player")
+    checks.check(
         tuple(kind.colour for kind in glass.glass) == GLASS,
         f"{p}.glass",
         "list the four colours once each: " + ", ".join(g.value for g in GLASS),
     )
     for i, kind in enumerate(glass.glass):
         where = f"{p}.glass[{i}]"
-        provenance(kind.provenance, where)
+        checks.provenance(kind.provenance, where)
         for name in ("count", "price", "penalty"):
-            count(getattr(kind, name), f"{where}.{name}")
+            checks.count(getattr(kind, name), f"{where}.{name}")
     ids: set[str] = set()
     for i, window in enumerate(glass.windows):
         where = f"{p}.windows[{i}]"
-        provenance(window.provenance, where)
-        check(window.id not in ids, f"{where}.id", f"duplicate id {describe(window.id)}")
-        check(
+        checks.provenance(window.provenance, where)
+        checks.check(window.id not in ids, f"{where}.id", f"duplicate id {describe(window.id)}")
+        checks.check(
             window.id not in market_ids, f"{where}.id", f"{describe(window.id)} is a market tile id"
         )
         ids.add(window.id)
-        check(len(window.panes) >= 1, f"{where}.panes", "a window has 1 pane or more")
-        count(window.vp, f"{where}.vp")
+        checks.check(len(window.panes) >= 1, f"{where}.panes", "a window has 1 pane or more")
+        checks.count(window.vp, f"{where}.vp")
     bench = glass.workbench
-    provenance(bench.provenance, f"{p}.workbench")
+    checks.provenance(bench.provenance, f"{p}.workbench")
     problems.extend(workbench_problems(bench.prices, f"{p}.workbench.prices"))
     cells = glass.window_segments
-    provenance(cells.provenance, f"{p}.window_segments")
+    checks.provenance(cells.provenance, f"{p}.window_segments")
     problems.extend(
         segment_problems(cells.segments, f"{p}.window_segments.segments", len(cells.segments))
     )
-    check(
+    checks.check(
         len(glass.windows) >= len(cells.segments) + len(bench.prices),
         f"{p}.windows",
         f"{len(glass.windows)} windows cannot fill {len(cells.segments)} openings and "
         f"{len(bench.prices)} workbench slots",
     )
     altar = glass.altar_window
-    provenance(altar.provenance, f"{p}.altar_window")
-    check(
+    checks.provenance(altar.provenance, f"{p}.altar_window")
+    checks.check(
         len(set(altar.panes)) == len(altar.panes),
         f"{p}.altar_window.panes",
         "one pane of each colour at most",
     )
-    count(altar.vp_per_token, f"{p}.altar_window.vp_per_token")
+    checks.count(altar.vp_per_token, f"{p}.altar_window.vp_per_token")
     works = glass.glassworks
-    provenance(works.provenance, f"{p}.glassworks")
-    count(works.printed, f"{p}.glassworks.printed")
-    check(
+    checks.provenance(works.provenance, f"{p}.glassworks")
+    checks.count(works.printed, f"{p}.glassworks.printed")
+    checks.check(
         works.spaces >= works.printed,
         f"{p}.glassworks.spaces",
         "fewer spaces than printed apprentices",

@@ -252,17 +252,17 @@ def check_gild(state: State, action: Gild) -> IllegalAction | None:
     """R5.6: optionally one leaf gold on top of the required paints of a segment restoration
     whose paints include the gilding colour; R5.10: never at the altar."""
     if state.gold is None:
-        return turns._fail(state, "G.1", "module 5 (the Leaf Gold) is not in play")
+        return turns.refusal(state, "G.1", "module 5 (the Leaf Gold) is not in play")
     if type(action.add) is not bool:
-        return turns._fail(
+        return turns.refusal(
             state, "R5.6", f"add must be True or False: {describe(action.add)}", malformed=True
         )
     r = state.restoring
     if r is not None and r.segment is None:
-        return turns._fail(state, "R5.10", "leaf gold cannot be used when restoring the altar")
+        return turns.refusal(state, "R5.10", "leaf gold cannot be used when restoring the altar")
     stage = current_stage(state)
     if stage is None or stage[1] != GILD or state.phase is not Phase.ACTION:
-        return turns._fail(
+        return turns.refusal(
             state,
             "R5.6",
             "leaf gold is added while restoring a segment that shows the gilding colour",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ...kernel.data_checks import DataProblems
 from ...kernel.untrusted import describe
 from ..vocab import Paint
 
@@ -53,33 +54,24 @@ def leaf_gold_problems(
 ) -> list[str]:
     """Semantic checks of module 5's data at ``path``; ``sides`` maps board-side names to
     their booth capacities."""
-    problems: list[str] = []
-
-    def check(ok: bool, where: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {where}")
-
-    def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {describe(value)}")
-
-    def count(value: int, where: str) -> None:
-        check(value >= 0, where, "must not be negative")
+    checks = DataProblems(provenances=provenances)
+    problems = checks.found
 
     gold, p = data, path
-    provenance(gold.provenance, p)
+    checks.provenance(gold.provenance, p)
     for name in ("total", "value", "on_segment", "neighbour", "elsewhere"):
-        count(getattr(gold, name), f"{p}.{name}")
-    provenance(gold.discs.provenance, f"{p}.discs")
+        checks.count(getattr(gold, name), f"{p}.{name}")
+    checks.provenance(gold.discs.provenance, f"{p}.discs")
     colours = gold.discs.base + gold.discs.module3
     for name, discs in (("base", gold.discs.base), ("module3", gold.discs.module3)):
         offset = 0 if name == "base" else len(gold.discs.base)
         for j, disc in enumerate(discs):
-            check(
+            checks.check(
                 colours.index(disc) == offset + j,
                 f"{p}.discs.{name}[{j}]",
                 f"disc {disc.value} listed twice",
             )
-    check(
+    checks.check(
         len(gold.discs.base) >= 2,
         f"{p}.discs.base",
         "at least 2 discs, so that the colour changes each round (R5.11)",
@@ -87,17 +79,21 @@ def leaf_gold_problems(
     arrows: set[tuple[str, int, int]] = set()
     for i, arrow in enumerate(gold.arrows):
         where = f"{p}.arrows[{i}]"
-        provenance(arrow.provenance, where)
+        checks.provenance(arrow.provenance, where)
         capacities = sides.get(arrow.side)
-        check(capacities is not None, f"{where}.side", f"no board side {describe(arrow.side)}")
+        checks.check(
+            capacities is not None, f"{where}.side", f"no board side {describe(arrow.side)}"
+        )
         if capacities is not None:
             booth_ok = 0 <= arrow.booth < len(capacities)
-            check(booth_ok, f"{where}.booth", f"side {arrow.side} has no booth {arrow.booth}")
+            checks.check(
+                booth_ok, f"{where}.booth", f"side {arrow.side} has no booth {arrow.booth}"
+            )
         # whether the slot exists depends on the booth capacities in use (A0.3): see LeafGold
-        check(arrow.slot >= 0, f"{where}.slot", "must not be negative")
-        check(arrow.gold >= 1, f"{where}.gold", "an arrow shows 1 leaf gold or more")
+        checks.check(arrow.slot >= 0, f"{where}.slot", "must not be negative")
+        checks.check(arrow.gold >= 1, f"{where}.gold", "an arrow shows 1 leaf gold or more")
         key = (arrow.side, arrow.booth, arrow.slot)
-        check(key not in arrows, where, "two arrows point at the same slot")
+        checks.check(key not in arrows, where, "two arrows point at the same slot")
         arrows.add(key)
 
     return problems

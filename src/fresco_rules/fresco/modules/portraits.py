@@ -294,15 +294,15 @@ class PortraitRules(ModuleRules):
         step = (
             self.sexton is _EXTRA_MOVE
             and state.money[turn.actor] >= 1
-            and turns._may_move_bishop(state, turn)
+            and turns.may_move_bishop(state, turn)
         )
         found: list[Restore] = []
         for index, tile in enumerate(state.cathedral):
-            if tile is None or not turns._covers(have, pieces[tile]):
+            if tile is None or not turns.covers(have, pieces[tile]):
                 continue
-            found.append(turns._RESTORES[index])
+            found.append(turns.RESTORES[index])
             if step:
-                found.extend(turns._restores_moving(index, state.bishop))
+                found.extend(turns.restores_moving(index, state.bishop))
         return found
 
     @implements("A1.3")
@@ -407,7 +407,7 @@ def _sexton_refusal(rules: PortraitRules, state: State, turn: Turn) -> tuple[str
     if rules.sexton is not _ANY_TIME:
         have = state.paints[actor]
         pieces = state.tables.fresco_pieces
-        if not any(t is not None and turns._covers(have, pieces[t]) for t in state.cathedral):
+        if not any(t is not None and turns.covers(have, pieces[t]) for t in state.cathedral):
             return "A1.3", "the Sexton's move is made before a segment restoration"
     return None
 
@@ -420,22 +420,22 @@ def check_sexton(state: State, action: UseSexton) -> IllegalAction | None:
     the one-step move, ``any_time`` at any moment of his cathedral turn. R1.26: Bishop's Visit
     (module 4) may be played before the same restoration."""
     if state.portraits is None:
-        return turns._fail(state, "G.1", "module 1 (the Portraits) is not in play")
-    if not turns._is_segment(action.to):
-        return turns._fail(
+        return turns.refusal(state, "G.1", "module 1 (the Portraits) is not in play")
+    if not turns.is_segment(action.to):
+        return turns.refusal(
             state,
             "R1.11",
             f"{describe(action.to)} is not (row, col) on the 5x5 grid (a1-e5)",
             malformed=True,
         )
-    turn = turns._active_turn(state, _CATHEDRALS)
+    turn = turns.active_turn(state, _CATHEDRALS)
     if turn is None:
-        return turns._fail(state, "R1.11", "the Sexton is used during a cathedral turn")
+        return turns.refusal(state, "R1.11", "the Sexton is used during a cathedral turn")
     refusal = _sexton_refusal(_rules(state), state, turn)
     if refusal is not None:
-        return turns._fail(state, *refusal)
+        return turns.refusal(state, *refusal)
     if action.to == state.bishop:
-        return turns._fail(
+        return turns.refusal(
             state, "R1.11", f"the bishop already stands on {segment_label(action.to)}"
         )
     return None
@@ -469,26 +469,26 @@ def check_portrait(state: State, action: TakePortrait) -> IllegalAction | None:
     studio leaves no studio apprentice to take one."""
     p = state.portraits
     if p is None:
-        return turns._fail(state, "G.1", "module 1 (the Portraits) is not in play")
+        return turns.refusal(state, "G.1", "module 1 (the Portraits) is not in play")
     if not isinstance(action.card, str):
-        return turns._fail(state, "R1.4", "a portrait is named by its ID", malformed=True)
+        return turns.refusal(state, "R1.4", "a portrait is named by its ID", malformed=True)
     paints = action.paints
     if not isinstance(paints, tuple) or (paints and not all(isinstance(x, Paint) for x in paints)):
-        return turns._fail(state, "R1.14", "paints must be a tuple of Paint", malformed=True)
-    turn = turns._active_turn(state, _AT_STUDIO)
+        return turns.refusal(state, "R1.14", "paints must be a tuple of Paint", malformed=True)
+    turn = turns.active_turn(state, _AT_STUDIO)
     if turn is None:
-        return turns._fail(state, "R1.4", "portraits are taken by studio apprentices only")
+        return turns.refusal(state, "R1.4", "portraits are taken by studio apprentices only")
     if turn.left <= 0:
-        return turns._spent(state, turn)
+        return turns.turn_spent(state, turn)
     rules = _rules(state)
     if rules.one_per_round and p.taken[turn.actor]:
-        return turns._fail(state, "R1.5", "a player takes at most one portrait per round (A1.1)")
+        return turns.refusal(state, "R1.5", "a player takes at most one portrait per round (A1.1)")
     if action.card not in p.display:
-        return turns._fail(state, "R1.6", f"portrait {action.card} is not in the display")
+        return turns.refusal(state, "R1.6", f"portrait {action.card} is not in the display")
     card = rules.cards[action.card]
     want = 0 if turn.actor == state.tables.leonardo else card.choice
     if len(paints) != want or (paints and not all(x in PRIMARIES for x in paints)):
-        return turns._fail(
+        return turns.refusal(
             state, "A1.5", f"{card.name} gives {want} primaries of choice, named in the action"
         )
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ...kernel.data_checks import DataProblems
 from ..vocab import PRIMARIES, SECONDARIES, Paint
 
 PERMANENT_KINDS = ("abbot", "actor", "sexton", "gods_servant")
@@ -56,49 +57,36 @@ def portraits_problems(
     data: PortraitsData, path: str, *, ids: set[str], provenances: tuple[str, ...]
 ) -> list[str]:
     """Semantic checks of module 1's data at ``path``; ``ids`` collects the IDs in use."""
-    problems: list[str] = []
-
-    def check(ok: bool, where: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {where}")
-
-    def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
-
-    def count(value: int, where: str) -> None:
-        check(value >= 0, where, "must not be negative")
-
-    def bounded(rows: tuple[object, ...], where: str) -> bool:
-        check(len(rows) <= MAX_ROWS, where, f"{len(rows)} rows, more than {MAX_ROWS}")
-        return len(rows) <= MAX_ROWS
-
-    def unique(value: str, where: str) -> None:
-        check(value not in ids, where, f"duplicate id {value!r}")
-        ids.add(value)
+    checks = DataProblems(provenances=provenances, ids=ids, max_rows=MAX_ROWS, quote=repr)
+    problems = checks.found
 
     pics, p = data, path
-    provenance(pics.provenance, p)
-    check(len(pics.backs) >= 1, f"{p}.backs", "name 1 pile or more")
-    check(len(set(pics.backs)) == len(pics.backs), f"{p}.backs", "a pile is listed twice")
-    check(pics.display >= 1, f"{p}.display", "the display has 1 space or more")
-    if bounded(pics.cards, f"{p}.cards"):
+    checks.provenance(pics.provenance, p)
+    checks.check(len(pics.backs) >= 1, f"{p}.backs", "name 1 pile or more")
+    checks.check(len(set(pics.backs)) == len(pics.backs), f"{p}.backs", "a pile is listed twice")
+    checks.check(pics.display >= 1, f"{p}.display", "the display has 1 space or more")
+    if checks.bounded(pics.cards, f"{p}.cards"):
         for i, card in enumerate(pics.cards):
             where = f"{p}.cards[{i}]"
-            provenance(card.provenance, where)
-            unique(card.id, f"{where}.id")
-            check(card.back in pics.backs, f"{where}.back", f"no pile {card.back!r} in backs")
-            check(card.kind in PORTRAIT_KINDS, f"{where}.kind", f"unknown kind {card.kind!r}")
+            checks.provenance(card.provenance, where)
+            checks.unique(card.id, f"{where}.id")
+            checks.check(
+                card.back in pics.backs, f"{where}.back", f"no pile {card.back!r} in backs"
+            )
+            checks.check(
+                card.kind in PORTRAIT_KINDS, f"{where}.kind", f"unknown kind {card.kind!r}"
+            )
             for name in ("vp", "thalers", "choice", "mood"):
-                count(getattr(card, name), f"{where}.{name}")
+                checks.count(getattr(card, name), f"{where}.{name}")
             for j, paint in enumerate(card.paints):
-                check(
+                checks.check(
                     paint in PRIMARIES or paint in SECONDARIES,
                     f"{where}.paints[{j}]",
                     f"a portrait gives base paints only, not {paint.value} (R3.7)",
                 )
             rewards = card.vp or card.thalers or card.paints or card.choice or card.mood
             if card.permanent:
-                check(
+                checks.check(
                     not rewards and not card.mood_to_top,
                     where,
                     f"a permanent {card.kind} card prints no reward",

@@ -300,10 +300,10 @@ def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
     R2.16 (A2.4): with module 4, an apprentice that used Alchemy cannot fulfil a request."""
     q = state.requests
     if q is None:
-        return turns._fail(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
+        return turns.refusal(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     pile, tiles = action.pile, action.tiles
     if not isinstance(pile, str) or pile not in REQUEST_TYPES:
-        return turns._fail(
+        return turns.refusal(
             state, "R2.2", f"pile must be one of {', '.join(REQUEST_TYPES)}", malformed=True
         )
     if (
@@ -311,37 +311,37 @@ def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
         or len(tiles) != TILES_PER_REQUEST
         or not all(isinstance(t, str) for t in tiles)
     ):
-        return turns._fail(state, "R2.5", "a request takes three fresco tile IDs", malformed=True)
-    turn = turns._active_turn(state, _WORKSHOP)
+        return turns.refusal(state, "R2.5", "a request takes three fresco tile IDs", malformed=True)
+    turn = turns.active_turn(state, _WORKSHOP)
     if turn is None:
-        return turns._fail(state, "R2.4", "requests are fulfilled by workshop apprentices only")
+        return turns.refusal(state, "R2.4", "requests are fulfilled by workshop apprentices only")
     if q.used[turn.actor]:
-        return turns._fail(state, "R2.4", "one request per round")
+        return turns.refusal(state, "R2.4", "one request per round")
     if turn.left < 2:
-        return turns._fail(
+        return turns.refusal(
             state, "R2.4", "no workshop apprentice is left that has not blended this turn"
         )
     if _alchemy_blocks(state, turn):
-        return turns._fail(
+        return turns.refusal(
             state, "A2.4", "the apprentice that used Alchemy cannot fulfil a request"
         )
     rules = _rules(state)
     index = REQUEST_TYPES.index(pile)
     if not q.piles[index]:
-        return turns._fail(state, "R2.8", f"the {pile} pile is empty")
+        return turns.refusal(state, "R2.8", f"the {pile} pile is empty")
     if len(set(tiles)) != TILES_PER_REQUEST:
-        return turns._fail(state, "R2.7", "each tile serves once: three different tiles")
+        return turns.refusal(state, "R2.7", "each tile serves once: three different tiles")
     loose = state.held[turn.actor]
     missing = [t for t in tiles if t not in loose]
     if missing:
-        return turns._fail(
+        return turns.refusal(
             state, "A2.2", f"{', '.join(missing)} is not a loose tile of this player"
         )
     if pile != "general":
         colour = Paint(pile)
         plain = [t for t in tiles if colour not in rules.splashes.get(t, ())]
         if plain:
-            return turns._fail(
+            return turns.refusal(
                 state, "R2.6", f"{', '.join(plain)} shows no {pile} splash on its back"
             )
     return None
@@ -392,12 +392,12 @@ def check_income_paint(state: State, action: ChooseIncomePaint) -> IllegalAction
     """R2.11 (A2.6): a general request pays one primary of the owner's choice each round."""
     q = state.requests
     if q is None:
-        return turns._fail(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
+        return turns.refusal(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     if not any(q.income_due):
-        return turns._fail(state, "R2.11", "no general-request income is due")
+        return turns.refusal(state, "R2.11", "no general-request income is due")
     if not isinstance(action.paint, Paint) or action.paint not in PRIMARIES:
         given = action.paint.value if type(action.paint) is Paint else describe(action.paint)
-        return turns._fail(
+        return turns.refusal(
             state,
             "A2.6",
             f"a general request pays red, yellow or blue, not {given}",

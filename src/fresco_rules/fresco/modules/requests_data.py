@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ...kernel.data_checks import DataProblems
 from ..vocab import Paint
 
 REQUEST_TYPES = ("general", "orange", "green", "purple")
@@ -61,47 +62,34 @@ def requests_problems(
 ) -> list[str]:
     """Semantic checks of module 2's data at ``path``; ``base_tiles`` maps the base fresco
     tile IDs to their pieces, ``ids`` collects the IDs in use."""
-    problems: list[str] = []
-
-    def check(ok: bool, where: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {where}")
-
-    def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
-
-    def count(value: int, where: str) -> None:
-        check(value >= 0, where, "must not be negative")
-
-    def bounded(rows: tuple[object, ...], where: str) -> bool:
-        check(len(rows) <= MAX_ROWS, where, f"{len(rows)} rows, more than {MAX_ROWS}")
-        return len(rows) <= MAX_ROWS
-
-    def unique(value: str, where: str) -> None:
-        check(value not in ids, where, f"duplicate id {value!r}")
-        ids.add(value)
+    checks = DataProblems(provenances=provenances, ids=ids, max_rows=MAX_ROWS, quote=repr)
+    problems = checks.found
 
     reqs, p = data, path
-    provenance(reqs.provenance, p)
-    count(reqs.income_thalers, f"{p}.income_thalers")
-    if bounded(reqs.tiles, f"{p}.tiles"):
+    checks.provenance(reqs.provenance, p)
+    checks.count(reqs.income_thalers, f"{p}.income_thalers")
+    if checks.bounded(reqs.tiles, f"{p}.tiles"):
         for i, tile in enumerate(reqs.tiles):
             where = f"{p}.tiles[{i}]"
-            provenance(tile.provenance, where)
-            unique(tile.id, f"{where}.id")
-            check(tile.type in REQUEST_TYPES, f"{where}.type", f"unknown type {tile.type!r}")
-            count(tile.vp, f"{where}.vp")
+            checks.provenance(tile.provenance, where)
+            checks.unique(tile.id, f"{where}.id")
+            checks.check(tile.type in REQUEST_TYPES, f"{where}.type", f"unknown type {tile.type!r}")
+            checks.count(tile.vp, f"{where}.vp")
     backs: set[str] = set()
-    if bounded(reqs.backs, f"{p}.backs"):
+    if checks.bounded(reqs.backs, f"{p}.backs"):
         for i, back in enumerate(reqs.backs):
             where = f"{p}.backs[{i}]"
-            provenance(back.provenance, where)
-            check(back.tile in base_tiles, f"{where}.tile", f"no base fresco tile {back.tile!r}")
-            check(back.tile not in backs, f"{where}.tile", f"tile {back.tile!r} listed twice")
+            checks.provenance(back.provenance, where)
+            checks.check(
+                back.tile in base_tiles, f"{where}.tile", f"no base fresco tile {back.tile!r}"
+            )
+            checks.check(
+                back.tile not in backs, f"{where}.tile", f"tile {back.tile!r} listed twice"
+            )
             backs.add(back.tile)
             problems.extend(splash_problems(back.splashes, f"{where}.splashes"))
     missing = sorted(set(base_tiles) - backs)
-    check(not missing, f"{p}.backs", f"no back for base tiles {missing}")
+    checks.check(not missing, f"{p}.backs", f"no back for base tiles {missing}")
 
     return problems
 

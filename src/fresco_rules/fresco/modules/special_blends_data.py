@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ...kernel.data_checks import DataProblems
 from ..vocab import SPECIAL_PAINTS, Paint
 from .requests_data import MAX_ROWS, splash_problems
 
@@ -48,55 +49,38 @@ def special_blends_problems(
     provenances: tuple[str, ...],
 ) -> list[str]:
     """Semantic checks of module 3's data at ``path``."""
-    problems: list[str] = []
-
-    def check(ok: bool, where: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {where}")
-
-    def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {value!r}")
-
-    def count(value: int, where: str) -> None:
-        check(value >= 0, where, "must not be negative")
-
-    def bounded(rows: tuple[object, ...], where: str) -> bool:
-        check(len(rows) <= MAX_ROWS, where, f"{len(rows)} rows, more than {MAX_ROWS}")
-        return len(rows) <= MAX_ROWS
-
-    def unique(value: str, where: str) -> None:
-        check(value not in ids, where, f"duplicate id {value!r}")
-        ids.add(value)
+    checks = DataProblems(provenances=provenances, ids=ids, max_rows=MAX_ROWS, quote=repr)
+    problems = checks.found
 
     special, p = data, path
-    provenance(special.provenance, p)
+    checks.provenance(special.provenance, p)
     for name in ("pink", "brown", "altar_pink", "altar_brown", "altar_tiles", "blending_tables"):
-        count(getattr(special, name), f"{p}.{name}")
+        checks.count(getattr(special, name), f"{p}.{name}")
     tiles = special.fresco_tiles
-    if bounded(tiles, f"{p}.fresco_tiles"):
-        check(
+    if checks.bounded(tiles, f"{p}.fresco_tiles"):
+        checks.check(
             1 <= len(tiles) <= len(base_tiles),
             f"{p}.fresco_tiles",
             f"{len(tiles)} tiles: module 3 needs 1 to {len(base_tiles)} (as many base tiles "
             "are removed, R3.3)",
         )
-        check(
+        checks.check(
             sum(new.centre for new in tiles) == 1,
             f"{p}.fresco_tiles",
             "exactly one module-3 tile must be the centre tile (R3.3)",
         )
         for i, new in enumerate(tiles):
             where = f"{p}.fresco_tiles[{i}]"
-            provenance(new.provenance, where)
-            unique(new.id, f"{where}.id")
-            check(new.value >= 1, f"{where}.value", "must be 1 or more")
-            check(
+            checks.provenance(new.provenance, where)
+            checks.unique(new.id, f"{where}.id")
+            checks.check(new.value >= 1, f"{where}.value", "must be 1 or more")
+            checks.check(
                 new.income == 1,
                 f"{where}.income",
                 "a tile back shows one coin: income 1, as the base game pays (R0.56, R3.10)",
             )
-            check(len(new.pieces) >= 1, f"{where}.pieces", "a tile needs 1 piece or more")
-            check(
+            checks.check(len(new.pieces) >= 1, f"{where}.pieces", "a tile needs 1 piece or more")
+            checks.check(
                 any(piece in SPECIAL_PAINTS for piece in new.pieces),
                 f"{where}.pieces",
                 "a module-3 tile needs pink or brown (R3.10)",

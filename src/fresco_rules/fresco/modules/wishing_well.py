@@ -17,7 +17,7 @@ from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
-from ...kernel.untrusted import describe
+from ...kernel.untrusted import describe, is_int
 from .. import extensions as ext
 from .. import turns
 from ..actions import Action, Restore, canonical_paints
@@ -42,6 +42,7 @@ from ..vocab import (
     Module,
     Paint,
     Segment,
+    paint_counts,
 )
 from ..words import location_label, segment_label
 from .wishing_well_actions import (
@@ -300,7 +301,7 @@ class WishingWell(ModuleRules):
             if ALCHEMY in hand:
                 have = state.paints[seat]
                 for triple in self._alchemy_inputs():
-                    if turns._covers(have, turns._counts(triple)):
+                    if turns.covers(have, paint_counts(triple)):
                         found.extend(
                             UseAlchemy(triple, result)
                             for result in (Paint.ORANGE, Paint.GREEN, Paint.PURPLE)
@@ -458,7 +459,7 @@ def _title(kind: str) -> str:
 
 def _off(state: State) -> IllegalAction | None:
     if state.well is None:
-        return turns._fail(state, "G.1", "module 4 (the Wishing Well) is not in play")
+        return turns.refusal(state, "G.1", "module 4 (the Wishing Well) is not in play")
     return None
 
 
@@ -532,20 +533,20 @@ def _check_card(
     if off is not None:
         return off
     w = _well(state)
-    turn = turns._active_turn(state, locations)
+    turn = turns.active_turn(state, locations)
     if turn is None:
         where = " or ".join(sorted({LOCATION_OF[loc] for loc in locations}))
-        return turns._fail(
+        return turns.refusal(
             state, "R4.7", f"the {_title(kind)} is played during a turn at the {where}"
         )
     if state.is_leonardo(turn.actor):
-        return turns._fail(state, "R4.15", "Leonardo never uses Wishing Cards")
+        return turns.refusal(state, "R4.15", "Leonardo never uses Wishing Cards")
     if needs_action and turn.left <= 0:
-        return turns._fail(state, "R4.7", f"no apprentice is left for the {_title(kind)}")
+        return turns.refusal(state, "R4.7", f"no apprentice is left for the {_title(kind)}")
     if not any(card_kind(face) == kind for face in w.hands[turn.actor]):
-        return turns._fail(state, "R4.12", f"the player holds no {_title(kind)}")
+        return turns.refusal(state, "R4.12", f"the player holds no {_title(kind)}")
     if not _card_slot_free(state, turn, w):
-        return turns._fail(
+        return turns.refusal(
             state,
             "R4.8",
             f"each apprentice uses at most one card a round: {_cards_used(state, turn, w)} "
@@ -565,7 +566,7 @@ def check_musician(state: State, action: UseStreetMusician) -> IllegalAction | N
     if off is not None:
         return off
     if _well(state).musician < 0:
-        return turns._fail(
+        return turns.refusal(
             state, "R4.11", "a Street Musician is played right after the player's own get-up"
         )
     return None
@@ -612,33 +613,33 @@ def check_pennies(state: State, action: PlacePennies) -> IllegalAction | None:
     with at least one apprentice planned at the market (without one, the answer is 0)."""
     if state.well is None:
         return _off(state)
-    if not turns._is_int(action.count):
-        return turns._fail(
+    if not is_int(action.count):
+        return turns.refusal(
             state,
             "R4.3",
             f"a penny count must be an integer, not {describe(action.count)}",
             malformed=True,
         )
     if state.phase is not Phase.PLAN:
-        return turns._fail(state, "R4.3", "pennies go on the market symbol while planning")
+        return turns.refusal(state, "R4.3", "pennies go on the market symbol while planning")
     rules = _rules(state)
     seat = turns.planner(state)
     if rules.plan_step(state, seat) is None:
-        return turns._fail(state, "R4.3", "pennies go on the market symbol right after the plan")
+        return turns.refusal(state, "R4.3", "pennies go on the market symbol right after the plan")
     if action.count < 0:
-        return turns._fail(state, "R4.3", "a penny count cannot be negative")
+        return turns.refusal(state, "R4.3", "a penny count cannot be negative")
     if action.count > rules.max_on_symbol:
-        return turns._fail(
+        return turns.refusal(
             state, "R4.3", f"at most {rules.max_on_symbol} pennies on the market symbol"
         )
     plan = state.plans[seat]
     if action.count and (plan is None or apprentices_at(state, plan, _MARKET) < 1):
-        return turns._fail(
+        return turns.refusal(
             state, "R4.3", "pennies go on the market symbol only with a market apprentice"
         )
     held = _well(state).pennies[seat]
     if action.count > held:
-        return turns._fail(state, "R4.3", f"only {held} pennies are held")
+        return turns.refusal(state, "R4.3", f"only {held} pennies are held")
     return None
 
 
@@ -649,7 +650,7 @@ def do_pennies(state: State, action: PlacePennies) -> State:
         w,
         pennies=_put(w.pennies, seat, w.pennies[seat] - action.count),
         symbol=_put(w.symbol, seat, action.count),
-        placed=turns._replace(w.placed, seat, True),
+        placed=turns.replaced(w.placed, seat, True),
     )
     return evolve(state, well=w)
 
@@ -666,13 +667,13 @@ def check_buy_card(state: State, action: BuyWishingCard) -> IllegalAction | None
     off = _off(state)
     if off is not None:
         return off
-    turn = turns._active_turn(state, Location.MARKET)
+    turn = turns.active_turn(state, Location.MARKET)
     if turn is None:
-        return turns._fail(state, "R4.4", "cards are bought at the start of a market turn")
+        return turns.refusal(state, "R4.4", "cards are bought at the start of a market turn")
     if state.is_leonardo(turn.actor):
-        return turns._fail(state, "R4.15", "Leonardo never buys Wishing Cards")
+        return turns.refusal(state, "R4.15", "Leonardo never buys Wishing Cards")
     refused = _may_buy_card(_rules(state), state, turn, _well(state))
-    return None if refused is None else turns._fail(state, *refused)
+    return None if refused is None else turns.refusal(state, *refused)
 
 
 def do_buy_card(state: State, action: BuyWishingCard) -> State:
@@ -738,7 +739,7 @@ def check_free_paints(state: State, action: UseFreePaints) -> IllegalAction | No
     pictured on his card free if it lies, not bought, in the booth he chose; not when closing
     a booth, and the free tile needs no apprentice."""
     if type(action.tile) is not str:
-        return turns._fail(
+        return turns.refusal(
             state,
             "R4.12",
             f"a pictured tile is a market tile id: {describe(action.tile)}",
@@ -749,13 +750,13 @@ def check_free_paints(state: State, action: UseFreePaints) -> IllegalAction | No
         return found
     turn = found
     if free_paints_face(action.tile) not in _well(state).hands[turn.actor]:
-        return turns._fail(state, "R4.12", f"no Free Paints card held pictures {action.tile}")
+        return turns.refusal(state, "R4.12", f"no Free Paints card held pictures {action.tile}")
     if turn.booth < 0:
-        return turns._fail(
+        return turns.refusal(
             state, "R4.12", "Free Paints need a tile bought first (never when closing a booth)"
         )
     if action.tile not in state.booths[turn.booth]:
-        return turns._fail(
+        return turns.refusal(
             state,
             "R4.12",
             f"the pictured tile {action.tile} is not in booth {booth_name(turn.booth)}",
@@ -790,13 +791,13 @@ def do_free_paints(state: State, action: UseFreePaints) -> State:
 def _visit_ready(state: State, turn: Turn) -> IllegalAction | None:
     w = _well(state)
     if w.bound:
-        return turns._fail(
+        return turns.refusal(
             state, "R4.8", f"the {_title(w.bound)} already waits for this apprentice's restoration"
         )
     if turn.left <= 0:
-        return turns._fail(state, "A4.6", "no cathedral apprentice is left for a restoration")
+        return turns.refusal(state, "A4.6", "no cathedral apprentice is left for a restoration")
     if not _can_restore(state, turn.actor):
-        return turns._fail(state, "A4.6", "the player cannot restore any segment now")
+        return turns.refusal(state, "A4.6", "the player cannot restore any segment now")
     return None
 
 
@@ -805,8 +806,8 @@ def check_visit(state: State, action: UseBishopsVisit) -> IllegalAction | None:
     """R4.12 Bishop's Visit (A4.6): move the bishop free of charge to any segment, just before
     one of the player's segment restorations (``before_restoration``: the next action is that
     restoration), or at any moment of his cathedral turn (``visit_any_time``)."""
-    if not turns._is_segment(action.to):
-        return turns._fail(
+    if not turns.is_segment(action.to):
+        return turns.refusal(
             state,
             "R4.12",
             f"{describe(action.to)} is not a segment of the 5x5 grid (a1-e5)",
@@ -822,7 +823,7 @@ def check_visit(state: State, action: UseBishopsVisit) -> IllegalAction | None:
     elif _well(state).bound:
         return _visit_ready(state, found)
     if action.to == state.bishop:
-        return turns._fail(
+        return turns.refusal(
             state, "R4.12", f"the bishop already stands on {segment_label(action.to)}"
         )
     return None
@@ -890,7 +891,7 @@ def check_alchemy(state: State, action: UseAlchemy) -> IllegalAction | None:
         or type(action.result) is not Paint
         or paints != canonical_paints(paints)
     ):
-        return turns._fail(
+        return turns.refusal(
             state,
             "R4.12",
             f"Alchemy takes three paints and one result: {describe(action)}",
@@ -900,15 +901,17 @@ def check_alchemy(state: State, action: UseAlchemy) -> IllegalAction | None:
     if isinstance(found, IllegalAction):
         return found
     if not all(p in PRIMARIES for p in paints):
-        return turns._fail(state, "A4.7", "Alchemy takes three primary pieces (red, yellow, blue)")
+        return turns.refusal(
+            state, "A4.7", "Alchemy takes three primary pieces (red, yellow, blue)"
+        )
     if _rules(state).alchemy is AlchemyInputs.ONE_OF_EACH and len(set(paints)) != 3:
-        return turns._fail(
+        return turns.refusal(
             state, "A4.7", "Alchemy takes exactly one red, one yellow and one blue (one_of_each)"
         )
     if action.result not in SECONDARIES:
-        return turns._fail(state, "R4.12", "Alchemy gives one orange, green or purple")
-    if not turns._covers(state.paints[found.actor], turns._counts(paints)):
-        return turns._fail(state, "R0.31", "the player does not hold those three primaries")
+        return turns.refusal(state, "R4.12", "Alchemy gives one orange, green or purple")
+    if not turns.covers(state.paints[found.actor], paint_counts(paints)):
+        return turns.refusal(state, "R0.31", "the player does not hold those three primaries")
     return None
 
 
@@ -917,8 +920,8 @@ def do_alchemy(state: State, action: UseAlchemy) -> State:
     assert turn is not None
     seat = turn.actor
     state = _use_card(state, turn, ALCHEMY)
-    used = turns._counts(tuple(action.paints))
-    made = turns._counts((action.result,))
+    used = paint_counts(tuple(action.paints))
+    made = paint_counts((action.result,))
     paints = add_paints(add_paints(state.paints[seat], used, -1), made)
     return evolve(
         state,

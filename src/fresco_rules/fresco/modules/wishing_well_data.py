@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from ...kernel.data_checks import DataProblems
 from ...kernel.untrusted import describe
 
 CARD_LOCATIONS: dict[str, str] = {
@@ -60,25 +61,16 @@ def wishing_well_problems(
     provenances: tuple[str, ...],
 ) -> list[str]:
     """Semantic checks of module 4's data at ``path``; ``market_ids`` are the market tile IDs."""
-    problems: list[str] = []
-
-    def check(ok: bool, where: str, message: str) -> None:
-        if not ok:
-            problems.append(f"{message} @ {where}")
-
-    def provenance(value: str, where: str) -> None:
-        check(value in provenances, f"{where}.provenance", f"unknown provenance {describe(value)}")
-
-    def count(value: int, where: str) -> None:
-        check(value >= 0, where, "must not be negative")
+    checks = DataProblems(provenances=provenances)
+    problems = checks.found
 
     well, p = data, path
-    provenance(well.provenance, p)
+    checks.provenance(well.provenance, p)
     for name in ("pennies", "start_pennies", "penny_value"):
-        count(getattr(well, name), f"{p}.{name}")
-    check(well.well_capacity >= 1, f"{p}.well_capacity", "the well holds 1 penny or more")
-    check(well.max_on_symbol >= 1, f"{p}.max_on_symbol", "must be 1 or more")
-    check(
+        checks.count(getattr(well, name), f"{p}.{name}")
+    checks.check(well.well_capacity >= 1, f"{p}.well_capacity", "the well holds 1 penny or more")
+    checks.check(well.max_on_symbol >= 1, f"{p}.max_on_symbol", "must be 1 or more")
+    checks.check(
         well.pennies >= 4 * well.start_pennies,
         f"{p}.pennies",
         f"{well.pennies} pennies cannot give 4 players {well.start_pennies} each",
@@ -86,31 +78,31 @@ def wishing_well_problems(
     kinds: set[str] = set()
     for i, card in enumerate(well.cards):
         where = f"{p}.cards[{i}]"
-        provenance(card.provenance, where)
+        checks.provenance(card.provenance, where)
         known = card.kind in CARD_LOCATIONS
-        check(known, f"{where}.kind", f"unknown card kind {describe(card.kind)}")
-        check(
+        checks.check(known, f"{where}.kind", f"unknown card kind {describe(card.kind)}")
+        checks.check(
             card.kind not in kinds, f"{where}.kind", f"card kind {describe(card.kind)} listed twice"
         )
         kinds.add(card.kind)
-        count(card.count, f"{where}.count")
+        checks.count(card.count, f"{where}.count")
         if known:
             expected = CARD_LOCATIONS[card.kind]
-            check(
+            checks.check(
                 card.location == expected,
                 f"{where}.location",
                 f"{card.kind} is played at {expected}, not {describe(card.location)}",
             )
     free = sum(card.count for card in well.cards if card.kind == "free_paints")
-    check(
+    checks.check(
         len(well.free_paints) == free,
         f"{p}.free_paints",
         f"{len(well.free_paints)} pictures for {free} Free Paints cards",
     )
     for i, picture in enumerate(well.free_paints):
         where = f"{p}.free_paints[{i}]"
-        provenance(picture.provenance, where)
-        check(
+        checks.provenance(picture.provenance, where)
+        checks.check(
             picture.tile in market_ids, f"{where}.tile", f"no market tile {describe(picture.tile)}"
         )
 
