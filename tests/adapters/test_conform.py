@@ -171,7 +171,7 @@ def test_the_readme_conform_run_is_real() -> None:
     command, _, rest = block.partition("\n      ")
     args_line, _, output = rest.partition("\n")
     shown, _, tail = output.partition("$ echo $?\n")
-    engine = ".venv/bin/python tests/adapters/buggy_engine.py bishop"
+    engine = "python3 tests/adapters/buggy_engine.py bishop"
     assert f'--engine "{engine}"' in command and args_line == "--games 200 --seed 1 --players 2"
     here = f"{sys.executable} {SCRIPT} bishop"
     code, text = _run(
