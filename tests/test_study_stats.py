@@ -9,9 +9,16 @@ from typing import Any
 
 import numpy as np
 import pytest
+from scipy import stats
 
 from fresco_rules.study import Arm, GameResult, Study, run_study, summarize, verdict_lines
-from fresco_rules.study.stats import mean_ci, paired_difference, sd_ci, sd_difference
+from fresco_rules.study.stats import (
+    arm_lines,
+    mean_ci,
+    paired_difference,
+    sd_ci,
+    sd_difference,
+)
 
 T_975_DF9 = 2.262157  # Student t quantile, 97.5 %, 9 degrees of freedom (statistical tables)
 T_975_DF19 = 2.093024
@@ -174,3 +181,15 @@ def test_calibration_two_identical_configurations_rarely_differ() -> None:
         tested += len(comparison["figures"])
     assert flagged_studies <= 3, f"{flagged_studies} of {runs} A/A studies report a difference"
     assert flagged / tested <= 0.10, f"{flagged} of {tested} A/A figures significant"
+
+
+def test_a_rare_winners_rate_interval_stays_within_0_and_100() -> None:
+    # seat 1 wins 1 game of 12: a t interval would run below 0; Wilson's stays within 0-1
+    games = [_game(arm, i, (3, 9) if i == 0 else (9, 3)) for arm in (0, 1) for i in range(12)]
+    summary = summarize(_study(12), games, ["rounds"])
+    low, high = summary["arms"][0]["figures"]["win.seat1"]["ci"]
+    wilson = stats.binomtest(1, 12).proportion_ci(0.95, method="wilson")
+    assert 0.0 < low < 1 / 12 < high < 1.0
+    assert (low, high) == pytest.approx((wilson.low, wilson.high), abs=1e-6)
+    lines = arm_lines(summary)
+    assert "  seat 1's win rate: 8.33 points [1.49, 35.39]" in lines

@@ -265,8 +265,10 @@ def _play_many(front: Frontend, args: argparse.Namespace, config: Any, out: Text
     return 0
 
 
-def _seed(args: argparse.Namespace, out: TextIO) -> int:
-    """The seed given, or a fresh one, announced so the game can be played again."""
+def _seed(args: argparse.Namespace, out: TextIO, game: GameRules[Any, Any], config: Any) -> int:
+    """The seed given, or a fresh one, announced so the game can be played again; a config
+    that cannot start a game is refused first (no seed is announced for a game never played)."""
+    game.new_game(config, 0)  # any seed: the config's checks do not depend on it
     if args.seed is not None:
         seed: int = args.seed
         return seed
@@ -280,14 +282,14 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     components = _components(front, args.components)
     config = _config(front, args, components)
     _refuse_existing(args.record, args.force, "record")
-    args.seed = _seed(args, out)
     if args.games < 1 or args.jobs < 1:
         raise UsageError("--games and --jobs take a whole number from 1")
-    if args.games > 1:
-        if args.record:
-            raise UsageError("--record writes one game: leave out --games")
-        return _play_many(front, args, config, out)
+    if args.games > 1 and args.record:
+        raise UsageError("--record writes one game: leave out --games")
     game = _game(front, components)
+    args.seed = _seed(args, out, game, config)
+    if args.games > 1:
+        return _play_many(front, args, config, out)
     board = front.render.board
     if not args.quiet:
         first = game.new_game(config, args.seed)
@@ -321,9 +323,15 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         final = replay(game, record, on_step=None if args.quiet else _log_step(front, out))
     except ReplayError as exc:
-        where = "after the last step" if exc.step is None else f"step {exc.step}"
-        seat = json.dumps(exc.seat)  # null, as in the record, when no seat acted
-        print(f"illegal {where}: seat {seat}, action {json.dumps(exc.action)}", file=out)
+        if exc.setup:
+            print("illegal set-up: the record's chance outcomes do not start the game", file=out)
+        elif exc.step is None:
+            print("illegal after the last step", file=out)
+        else:
+            seat = json.dumps(exc.seat)  # the record's own value (null when it says so)
+            print(
+                f"illegal step {exc.step}: seat {seat}, action {json.dumps(exc.action)}", file=out
+            )
         print(f"rule {exc.rule}: {exc.reason}", file=out)
         return 1
     steps = len(record["steps"])
@@ -382,8 +390,8 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
     _refuse_existing(args.file, args.force, "record")
     components = _components(front, args.components)
     config = _config(front, args, components)
-    seed = _seed(args, out)
     game = _game(front, components)
+    seed = _seed(args, out, game, config)
     state = game.new_game(config, seed)
     record = front.package.record_game(config, seed, [], state)
     write_json(args.file, record, overwrite=args.force)

@@ -223,7 +223,7 @@ def _one_game(
                     where,
                     ours=() if our_seat is None else (our_seat,),
                     theirs=() if seat is None else (seat,),
-                    rules=_turn_rules(table, state),
+                    rules=spec.rules_in_play(state, _turn_rules(table, state)),
                 ),
                 step,
             )
@@ -245,7 +245,9 @@ def _one_game(
                     where,
                     only_ours=only_ours,
                     only_theirs=only_theirs,
-                    rules=_refusal_rules(table, state, only_theirs, legal, only_ours),
+                    rules=spec.rules_in_play(
+                        state, _refusal_rules(table, state, only_theirs, legal, only_ours)
+                    ),
                     detail=detail.removeprefix("; "),
                 ),
                 step,
@@ -268,7 +270,7 @@ def _one_game(
                     "refused",
                     where,
                     action=text,
-                    rules=spec.action_rules(action),
+                    rules=spec.rules_in_play(before, spec.action_rules(action)),
                     detail=refusal(exc),
                 ),
                 step,
@@ -289,6 +291,8 @@ def _one_game(
         elif their_over != spec.is_over(after):
             kind = "over"
         if kind is not None:
+            # a score difference names the rules of the points, a different end all the step's
+            behind = spec.score_rules if kind == "scores" else spec.step_rules
             return (
                 Divergence(
                     index,
@@ -298,7 +302,7 @@ def _one_game(
                     action=text,
                     ours=tuple(our_scores),
                     theirs=tuple(their_scores),
-                    rules=spec.step_rules(before, action, after),
+                    rules=spec.rules_in_play(after, behind(before, action, after)),
                 ),
                 step,
             )

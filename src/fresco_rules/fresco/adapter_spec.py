@@ -43,6 +43,7 @@ filled x 6, pile).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any
@@ -57,6 +58,7 @@ from ..kernel.adapter_spec import (
     parse_int,
     rules_of,
 )
+from ..kernel.catalogue import load_catalogue
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
@@ -106,6 +108,30 @@ def parse_module_list(text: str) -> frozenset[Module]:
         return frozenset(Module.from_number(part) for part in parts if part)
     except ValueError as exc:
         raise AdapterError(str(exc)) from None
+
+
+_RULE_MODULE = re.compile(r"(?:[A-Z](?P<module>[0-9])|(?P<general>G|M|EM|AM))\.[0-9]+$")
+"""A Fresco rule ID: the module it belongs to (0 the base game), or a general rule of the
+modules 4-6 (``G``) or 1-3 (``M``, ``EM``, ``AM``)."""
+
+
+def _module_in_play(match: re.Match[str] | None, modules: set[int]) -> bool:
+    if match is None:  # not a rule ID (a note of the report): kept
+        return True
+    if match["module"] is not None:
+        return int(match["module"]) == 0 or int(match["module"]) in modules
+    wanted = {4, 5, 6} if match["general"] == "G" else {1, 2, 3}
+    return bool(wanted & modules)
+
+
+def _leonardo_rules() -> set[str]:
+    """The rules about Leonardo, the two-player game's neutral painter (by the catalogue's
+    words: its section on two players or a title naming him)."""
+    return {
+        entry.id
+        for entry in load_catalogue(__package__ or "fresco_rules.fresco", "data/rules.toml")
+        if "Leonardo" in entry.section or "Leonardo" in entry.title
+    }
 
 
 class FrescoSpec(GameSpec):
@@ -196,6 +222,36 @@ class FrescoSpec(GameSpec):
     def action_rules(self, action: object) -> tuple[str, ...]:
         found = engine.RULES.get(type(action))
         return () if found is None else rules_of(*found)
+
+    def score_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
+        """The rules of the points a step scored (a restoration, the final scoring); the whole
+        ``step_rules`` when it scored none."""
+        found: list[str] = []
+        if after.scored is not None and after.scored is not before.scored:
+            restoration = after.scored.restoration
+            if restoration.segment is None:
+                found += rules_of(scoring.altar_points)
+            else:
+                found += rules_of(scoring.bishop_bonus)
+            found += rules_of(scoring.restoration_points, scoring.track_options)
+        if after.phase is Phase.OVER:
+            found += rules_of(flow.final_scoring, scoring.money_points)
+        if not found:
+            return self.step_rules(before, action, after)
+        return tuple(dict.fromkeys(found))
+
+    def rules_in_play(self, state: Any, rules: tuple[str, ...]) -> tuple[str, ...]:
+        """Base-game rules (``R0.40``, ``A0.5``), those of the modules in play (``R5.3`` with
+        module 5, ``G.6`` with any of 4-6, ``M.2`` with any of 1-3), and Leonardo's only in a
+        two-player game."""
+        config = state.config
+        modules = {module.value for module in config.modules}
+        leonardo = set() if config.players == 2 else _leonardo_rules()
+        return tuple(
+            rule
+            for rule in rules
+            if rule not in leonardo and _module_in_play(_RULE_MODULE.match(rule), modules)
+        )
 
     def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
         """The scoring, round-preparation and final-scoring rules a step set off, then the

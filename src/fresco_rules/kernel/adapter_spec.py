@@ -150,6 +150,16 @@ class GameSpec:
         steps it set off (round preparation, final scoring)."""
         return self.action_rules(action)
 
+    def score_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
+        """The rule IDs behind the scores after a step (a score divergence names these): by
+        default all of ``step_rules``."""
+        return self.step_rules(before, action, after)
+
+    def rules_in_play(self, state: Any, rules: tuple[str, ...]) -> tuple[str, ...]:
+        """``rules`` without those of parts of the game not in play in ``state`` (a module
+        left out, a rule for another player count); other entries are kept as they are."""
+        return rules
+
     def tensor_layout(self, config: Any) -> tuple[tuple[str, int], ...]:
         raise NotImplementedError
 

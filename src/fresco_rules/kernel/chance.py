@@ -9,6 +9,7 @@ stores.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import Any
@@ -187,6 +188,14 @@ def start_chance(
     return Chance(seed_state(seed), _EMPTY, outcomes, scripted_only)
 
 
+def pool_words(pool: Sequence[str]) -> str:
+    """The distinct items of a draw's pool with their counts: ``A x2, B x4, C``."""
+    counts = Counter(pool)
+    return ", ".join(
+        item if counts[item] == 1 else f"{item} x{counts[item]}" for item in sorted(counts)
+    )
+
+
 def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[int, Chance]:
     """Draw one item of ``pool`` (by index) for a draw of ``kind``.
 
@@ -203,7 +212,7 @@ def draw(chance: Chance, kind: str, pool: Sequence[str], *, rule: str) -> tuple[
             raise IllegalAction(
                 rule,
                 f"recorded draw {want_kind}:{outcome} does not fit this {kind} draw "
-                f"(possible: {', '.join(sorted(pool))})",
+                f"(possible: {pool_words(pool)})",
             )
         index = list(pool).index(outcome)
         script = script[1:]

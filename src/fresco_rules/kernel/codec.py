@@ -463,6 +463,24 @@ class DataFileRefused(FileRefused, InvalidData):
     the command line answers it with exit code 2 (no data file at all), not 1."""
 
 
+MAX_PROBLEM = 200
+"""The longest TOML problem quoted (the parser's words may quote keys of the file)."""
+
+
+def toml_problem(exc: tomllib.TOMLDecodeError) -> str:
+    """The parser's own words on one line, whole: ``Unclosed array (at line 3, column 1)``;
+    only an over-long one is cut, before its position, which is always kept."""
+    text = " ".join(str(exc).split())
+    head, bracket, where = text.rpartition(" (at ")
+    if not bracket:
+        head, where = text, ""
+    if len(head) > MAX_PROBLEM:
+        head = head[: MAX_PROBLEM - 3] + "..."
+    if not head.isprintable():
+        head = describe(head)
+    return f"{head} (at {where}" if where else head
+
+
 def read_toml_file(path: str | Path) -> Any:
     """The parsed content of a TOML data file; ``InvalidData`` (never another exception) when
     it cannot be read, is not a regular file, is larger than ``MAX_DATA_FILE_BYTES`` (then
@@ -476,8 +494,10 @@ def read_toml_file(path: str | Path) -> Any:
         raise DataFileRefused(str(exc)) from None
     try:
         return tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise InvalidData(f"{file}: not valid TOML ({describe(str(exc))})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidData(f"{file}: not valid TOML: {toml_problem(exc)}") from None
+    except UnicodeDecodeError as exc:
+        raise InvalidData(f"{file}: not valid TOML: not UTF-8 ({exc.reason})") from None
     except RecursionError:
         raise InvalidData(f"{file}: nested too deeply") from None
     except ValueError as exc:  # e.g. an integer of more than 4,300 digits

@@ -54,7 +54,8 @@ class InvalidRecord(RulesError):
 
 class ReplayError(IllegalAction):
     """The first illegal step of a record: its index, seat and action, with the rule and reason
-    the game gave."""
+    the game gave. ``step`` is None for a set-up the record's chance outcomes cannot make
+    (``setup`` true) and for a problem after the last step (outcomes left, another result)."""
 
     def __init__(
         self,
@@ -65,13 +66,19 @@ class ReplayError(IllegalAction):
         seat: int | None,
         action: Any,
         where: str = "",
+        setup: bool = False,
     ) -> None:
         self.step = step
         self.action = action
         super().__init__(rule, reason, seat=seat, where=where)
-        at = "after the last step" if step is None else f"step {step}"
-        who = "null" if seat is None else seat  # the record's word for no seat
-        self.args = (f"{at} (seat {who}, {_short(action)}): {rule}: {reason}",)
+        self.setup = setup
+        if setup:
+            self.args = (f"set-up: {rule}: {reason}",)
+        elif step is None:
+            self.args = (f"after the last step: {rule}: {reason}",)
+        else:  # a step's seat as the record writes it (``null`` is the record's own word)
+            who = json.dumps(seat) if seat is None else seat
+            self.args = (f"step {step} (seat {who}, {_short(action)}): {rule}: {reason}",)
 
 
 def _short(action: Any) -> str:
@@ -258,7 +265,9 @@ def _loads(text: str) -> Any:
         )
     except json.JSONDecodeError as exc:
         raise InvalidRecord(
-            f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", path=""
+            # "Unterminated string starting at": the position follows, said once
+            f"not JSON: {exc.msg.removesuffix(' at')} at line {exc.lineno}, column {exc.colno}",
+            path="",
         ) from None
     except RecursionError:
         raise InvalidRecord(
@@ -442,7 +451,29 @@ def make_record(
     return plain
 
 
+def _seat_beyond_players(record: Mapping[str, Any]) -> InvalidRecord | None:
+    """A step's seat the record's own player count has no room for (the schema only knows
+    the game's largest count): ``seat 7 in a 3-player record``, not "greater than 3"."""
+    setup, steps = record.get("setup"), record.get("steps")
+    if type(setup) is not dict or type(steps) is not list:
+        return None
+    players = setup.get("players")
+    if type(players) is not int or players < 1:
+        return None
+    for index, step in enumerate(steps):
+        seat = step.get("seat") if type(step) is dict else None
+        if type(seat) is int and seat >= players:
+            return InvalidRecord(
+                f"seat {seat} in a {players}-player record (seats are 0 to {players - 1})",
+                path=f"$.steps[{index}].seat",
+            )
+    return None
+
+
 def _decode(record: Mapping[str, Any], codec: RecordCodec) -> tuple[Any, list[Any]]:
+    problem = _seat_beyond_players(record)
+    if problem is not None:
+        raise problem
     check_schema(record, codec.schema)
     try:
         config = codec.config_from_json(record["setup"])
@@ -485,7 +516,7 @@ def _replay_data(
         state = codec.start(config, seed, chance)
     except IllegalAction as exc:
         raise ReplayError(
-            exc.rule, f"set-up: {exc.reason}", step=None, seat=None, action=None
+            exc.rule, exc.reason, step=None, seat=None, action=None, setup=True
         ) from None
     except RulesError as exc:
         raise InvalidRecord(f"setup cannot start a game: {exc}", path="$.setup") from None

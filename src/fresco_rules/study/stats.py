@@ -2,7 +2,8 @@
 interval at the study's level (95 % by default).
 
 - A mean (score per seat, win rate per seat, margin of victory, rounds, steps, each game figure):
-  per arm the t interval of the mean (``scipy.stats.ttest_1samp``); between arms the paired
+  per arm the t interval of the mean (``scipy.stats.ttest_1samp``), but for a win rate the
+  Wilson score interval of a proportion, which stays within 0-100 %; between arms the paired
   t-test on the per-game differences (``scipy.stats.ttest_rel``), since game ``i`` of both arms
   has the same seed. Win rates are means of the win share (1, 1/k for a k-way tie, 0).
 - A spread (the standard deviation of a seat's score): per arm and for the difference of two
@@ -45,6 +46,8 @@ class Metric:
     value: Callable[[GameResult], float]
     scale: float = 1.0
     """Printed values are multiplied by this (100: a rate printed in points)."""
+    proportion: bool = False
+    """A share between 0 and 1 per game (a win rate): its interval is Wilson's."""
 
 
 def mean_metrics(players: int, figure_names: Sequence[str]) -> list[Metric]:
@@ -63,7 +66,9 @@ def mean_metrics(players: int, figure_names: Sequence[str]) -> list[Metric]:
         Metric(f"score.seat{s}", f"seat {s}'s mean score", "", score(s)) for s in range(players)
     ]
     found += [
-        Metric(f"win.seat{s}", f"seat {s}'s win rate", "points", win(s), scale=100.0)
+        Metric(
+            f"win.seat{s}", f"seat {s}'s win rate", "points", win(s), scale=100.0, proportion=True
+        )
         for s in range(players)
     ]
     found += [
@@ -100,6 +105,19 @@ def mean_ci(x: Vector, level: float) -> tuple[float, float, float]:
         return mean, mean, mean
     ci = stats.ttest_1samp(x, 0.0).confidence_interval(level)
     return mean, float(ci.low), float(ci.high)
+
+
+def proportion_ci(x: Vector, level: float) -> tuple[float, float, float]:
+    """(mean, low, high): the Wilson score interval of a proportion, within 0-1 whatever the
+    games (a t interval runs below 0 for a seat that rarely wins). A tie's share 1/k counts as
+    that much of a win, so the formula is used with the mean share rather than a count."""
+    n = len(x)
+    share = float(np.mean(x))
+    z = float(stats.norm.ppf((1 + level) / 2))
+    denominator = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / denominator
+    half = z / denominator * float(np.sqrt(share * (1 - share) / n + z * z / (4 * n * n)))
+    return share, max(0.0, centre - half), min(1.0, centre + half)
 
 
 def paired_difference(b: Vector, a: Vector, level: float) -> tuple[float, float, float, float]:
@@ -185,7 +203,8 @@ def summarize(
         rng = np.random.default_rng([seed, i])
         figures: dict[str, Any] = {}
         for metric in means:
-            mean, low, high = mean_ci(column(i, metric), level)
+            interval = proportion_ci if metric.proportion else mean_ci
+            mean, low, high = interval(column(i, metric), level)
             figures[metric.key] = {"mean": _r(mean), "ci": [_r(low), _r(high)]}
         for metric in spreads:
             sd, low, high = sd_ci(column(i, metric), level, rng)
