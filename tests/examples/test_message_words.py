@@ -192,7 +192,9 @@ def test_barbarossa_refusals_name_objects_by_label() -> None:
 @pytest.mark.rule("R0.27")
 def test_where_names_the_second_cathedral_in_words() -> None:
     second = [
-        s for s in BASE + MODULES if s.turn is not None and s.turn.location is Location.CATHEDRAL_2
+        s
+        for s in BASE + MODULES
+        if s.turn is not None and s.turn.location is Location.CATHEDRAL_2
     ]
     assert second, "the final rounds on side 2 use the second cathedral column"
     assert all(" at second cathedral, " in s.where() for s in second)

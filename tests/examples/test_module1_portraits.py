@@ -336,7 +336,7 @@ def _end_of_round(state: State, number: int) -> State:
 def test_E1_10_round_preparation() -> None:
     state = mgame(PORTRAITS)
     state = with_display(state, ("PT02", None), ("PT09", "PT07"), deck_size=12)
-    state = _end_of_round(state, 3)
+    state = (_end_of_round(state, 3))
     p = _p(state)
     assert state.round == 4 and "PT02" in p.removed
     assert p.display == ("PT09", "PT07") and len(p.deck) == 10
@@ -347,13 +347,13 @@ def test_E1_10_round_preparation() -> None:
 def test_E1_11_last_portraits() -> None:
     state = keep_first_tiles(mgame(PORTRAITS), 10, BLUE)
     state = with_display(state, (None, None), deck_size=2)
-    state = _end_of_round(state, 8)
+    state = (_end_of_round(state, 8))
     assert state.round == 9 and not _p(state).deck and None not in _p(state).display
     assert state.final and state.side == 2
     money = state.money
     state = play_out_round(start_round(state, EARLY))
     assert state.phase.value == "over" and state.money == money
-    base = _end_of_round(keep_first_tiles(mgame(), 10, BLUE), 8)
+    base = (_end_of_round(keep_first_tiles(mgame(), 10, BLUE), 8))
     assert base.round == 9 and not base.final
 
 

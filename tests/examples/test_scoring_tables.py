@@ -151,3 +151,4 @@ def test_R6_15_every_window_penalty_refusal_names_its_rule_and_reason() -> None:
     custom = {Glass.YELLOW: 1, Glass.BLUE: 10, Glass.RED: 0, Glass.GREEN: 0}
     assert window_penalty(panes, (), penalties=custom) == 11
     assert window_penalty(panes, (Glass.BLUE,), penalties=custom) == 1
+

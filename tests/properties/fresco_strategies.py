@@ -203,9 +203,8 @@ junk_actions: st.SearchStrategy[Any] = st.one_of(
     st.builds(Blend, st.sampled_from([Paint.PINK, Paint.BROWN])),
     st.builds(
         RestoreAltar,
-        st.lists(
-            st.sampled_from([Paint.PINK, Paint.BROWN, Paint.ORANGE]), min_size=3, max_size=3
-        ).map(tuple),
+        st.lists(st.sampled_from([Paint.PINK, Paint.BROWN, Paint.ORANGE]), min_size=3, max_size=3)
+        .map(tuple),
     ),
     odd_values,
 )

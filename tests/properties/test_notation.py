@@ -80,22 +80,21 @@ def test_fresco_forms_use_the_players_words() -> None:
 def test_fresco_text_naming_an_illegal_action_is_refused_with_its_rule() -> None:
     state = fresco.new_game(fresco.GameConfig(players=3), seed=1)
     taken = fresco.apply(state, fresco.ChooseGetUp(2))
-    with pytest.raises((IllegalAction, NotationError)) as refused:
+    with pytest.raises(IllegalAction) as refused:
         fresco.parse_action(taken, "up 7:00")
     assert refused.value.rule == "R0.17"
     assert "already taken" in refused.value.reason
     assert "closest legal: up " in refused.value.reason
 
 
-@pytest.mark.rule("R0.17", "R0.34")
+@pytest.mark.rule("R0.34")
 def test_fresco_unknown_text_lists_the_closest_legal_forms() -> None:
     state = fresco.new_game(fresco.GameConfig(players=3), seed=1)
-    with pytest.raises((IllegalAction, NotationError)) as refused:
+    with pytest.raises(NotationError) as refused:  # no rule is broken: no rule ID
         fresco.parse_action(state, "up 7:30")
-    assert type(refused.value) is NotationError  # no rule is broken: no rule ID
     assert refused.value.reason.startswith("'up 7:30' names no action")
     assert "closest legal: up 7:00" in refused.value.reason
-    with pytest.raises((IllegalAction, NotationError)) as market:
+    with pytest.raises(IllegalAction) as market:
         fresco.parse_action(state, "buy IV:2")
     assert market.value.rule == "R0.34"
 
@@ -106,7 +105,7 @@ def test_barbarossa_text_naming_an_illegal_action_is_refused_with_its_rule() -> 
     assert barbarossa.parse_action(state, "no curse") == barbarossa.CallCurses(())  # A-B.12
     state = barbarossa.apply(state, barbarossa.CallCurses(()))
     assert barbarossa.parse_action(state, "roll") == barbarossa.RollDie()
-    with pytest.raises((IllegalAction, NotationError)) as refused:
+    with pytest.raises(IllegalAction) as refused:
         barbarossa.parse_action(state, "guess 1b")
     assert refused.value.rule == "B12"
     assert "closest legal:" in refused.value.reason
@@ -120,7 +119,7 @@ def test_non_text_is_a_malformed_action_under_the_kernel_rule(package: Any) -> N
             package.parse_action(state, value)
         assert refused.value.rule == SHAPE_RULE
     huge = "roll " * 10_000
-    with pytest.raises((IllegalAction, NotationError)) as long_text:
+    with pytest.raises(NotationError) as long_text:
         package.parse_action(state, huge)
     assert len(str(long_text.value)) < 600
 

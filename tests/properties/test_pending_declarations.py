@@ -21,7 +21,9 @@ CONFIGS = [
     fresco.GameConfig(players=players, modules=fresco.parse_modules(modules))
     for players, modules in [(2, "1,2,3,4,5,6"), (3, "1,2,4"), (4, "1,2,3,4,5,6"), (2, "4")]
 ]
-DECLARING = [plugin.rules for plugin in ext.installed() if not plugin.rules.pending_between_turns]
+DECLARING = [
+    plugin.rules for plugin in ext.installed() if not plugin.rules.pending_between_turns
+]
 
 
 def _between_turns(state: fresco.State) -> bool:

@@ -255,7 +255,9 @@ def letter_requests(state: State, seat: int) -> tuple[AskLetter, ...]:
 
 
 @lru_cache(maxsize=1 << 8)
-def _letter_requests(objects: tuple[int, ...], positions: tuple[int, ...]) -> tuple[AskLetter, ...]:
+def _letter_requests(
+    objects: tuple[int, ...], positions: tuple[int, ...]
+) -> tuple[AskLetter, ...]:
     return tuple(AskLetter(obj, position) for obj in objects for position in positions)
 
 

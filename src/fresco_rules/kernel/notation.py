@@ -68,8 +68,8 @@ def read_action(
     text = str.__str__(text)  # an exact str: a subclass's own methods never run
     wanted = normalise(text[: MAX_TEXT + 1])
     forms: dict[str, list[A]] = {}
-    for action in legal:
-        forms.setdefault(normalise(form(action)), []).append(action)
+    for legal_action in legal:
+        forms.setdefault(normalise(form(legal_action)), []).append(legal_action)
     found = forms.get(wanted)
     if found is not None and len(found) > 1:
         raise NotationError(
