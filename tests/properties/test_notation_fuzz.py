@@ -3,11 +3,11 @@ each game's ``parse_action``, the command line's ``move``, and the adapters' ``p
 (OpenSpiel's ``game.table.parse``, PettingZoo's ``env.parse``).
 
 Every text either names a legal action, which comes back, or is refused with the documented
-error (``IllegalAction``, on the command line exit code 1 or 2 and the record unchanged), never
-anything else and never a hang. The texts: Unicode digits of every category (``²``, ``①``,
-Arabic-Indic, full-width) in place of the digits of legal forms, huge numbers, control and format
-characters, very long strings, and legal tokens mixed with garbage. A number in the notation is
-ASCII digits only, in every game (``kernel.notation.ascii_int``).
+error (``IllegalAction`` or ``NotationError``, on the command line exit code 1, 2 or 3 and the
+record unchanged), never anything else and never a hang. The texts: Unicode digits of every
+category (``²``, ``①``, Arabic-Indic, full-width) in place of the digits of legal forms, huge
+numbers, control and format characters, very long strings, and legal tokens mixed with garbage.
+A number in the notation is ASCII digits only, in every game (``kernel.notation.ascii_int``).
 """
 
 from __future__ import annotations
@@ -167,7 +167,8 @@ def hostile_texts(game: str) -> st.SearchStrategy[str]:
 
 def _legal_or_refused(parse: Callable[[], object], legal: Callable[[], object], what: str) -> None:
     """``parse()`` returns a legal action (``legal()``: the legal ones) or raises the documented
-    refusal (``IllegalAction``); anything else is an escape, past ``LIMIT`` a hang."""
+    refusal (``IllegalAction`` or ``NotationError``); anything else is an escape, past
+    ``LIMIT`` a hang."""
     with time_limit(LIMIT):
         try:
             found = parse()
