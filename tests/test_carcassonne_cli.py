@@ -88,7 +88,9 @@ def _placed_count(svg_path: Path) -> int:
 
 
 @pytest.mark.rule("C0.3", "C1", "C6")
-def test_a_game_played_from_the_shell_with_legal_move_and_show(tmp_path: Path) -> None:
+def test_a_game_played_from_the_shell_with_legal_move_and_show(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     game = tmp_path / "game.json"
     code, text = run("new", game, "--game", "carcassonne", "--players", "2", "--seed", "2")
     assert code == 0 and "seat 0 to decide (turn 1, seat 0 places tile E)" in text
@@ -105,13 +107,20 @@ def test_a_game_played_from_the_shell_with_legal_move_and_show(tmp_path: Path) -
     code, text = run("legal", game)
     assert text.splitlines()[1:] == ["  deploy city S", "  deploy farm N-E-W", "  pass"]
     code, text = run("move", game, "deploy city N")
-    assert code == 1 and "rule C6:" in text and "closest legal: deploy city S" in text
+    error = capsys.readouterr().err
+    assert (
+        code == 1 and text == "" and "rule C6:" in error and "closest legal: deploy city S" in error
+    )
     code, text = run("move", game, "deploy city S")
     assert code == 0 and "seat 0 deploys a knight on city S at 0,-1" in text
     assert "C11 completed city of 2 tiles at 0,-1: seat 0 +4" in text
     assert re.search(r"seat 1 draws [A-Z]", text) and "seat 1 to decide" in text
     code, text = run("move", game, "place 0,0 0")
-    assert code == 1 and "rule C1: 0,0 already holds a tile" in text
+    assert code == 1 and "rule C1: 0,0 already holds a tile" in capsys.readouterr().err
+    code, text = run("move", game, "plce 0,1 0")  # a typo names no action: no rule ID
+    error = capsys.readouterr().err
+    assert code == 3 and text == "" and error.startswith("fresco-rules: error: not a move: ")
+    assert "rule" not in error.removeprefix("fresco-rules") and "closest legal: place " in error
     first = run("legal", game)[1].splitlines()[1].strip()
     assert run("move", game, first)[0] == 0
     record = json.loads(game.read_text(encoding="utf-8"))

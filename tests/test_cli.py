@@ -226,7 +226,8 @@ def test_a_person_plays_from_the_shell(tmp_path: Path) -> None:
     assert "seat 0 to decide" in moved.stdout
     again = run("move", game, "up 7:00")
     assert again.returncode == 1
-    assert "rule R0.17" in again.stdout and "closest legal: up " in again.stdout
+    assert again.stdout == "" and again.stderr.startswith("fresco-rules: error: illegal move")
+    assert "rule R0.17" in again.stderr and "closest legal: up " in again.stderr
     assert run("move", game, "UP", "6:00").returncode == 0
     record = json.loads(game.read_text())
     assert [step["action"] for step in record["steps"]] == [

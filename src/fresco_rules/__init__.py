@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 from .games import replay as replay_any
 from .games import validate as validate_any
-from .kernel.errors import IllegalAction, InvalidData, MalformedAction, RulesError
+from .kernel.errors import IllegalAction, InvalidData, MalformedAction, NotationError, RulesError
 from .kernel.records import ValidationReport
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ __all__ = [
     "IllegalAction",
     "InvalidData",
     "MalformedAction",
+    "NotationError",
     "RulesError",
     "ValidationReport",
     "__version__",

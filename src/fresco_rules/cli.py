@@ -1,10 +1,11 @@
 """fresco-rules: play seeded games, play one move at a time from the shell, check recorded
 games against the rules, show a position, look up rules and edit component data.
 
-Exit codes: 0 success; 1 a recorded game holds an illegal step (replay), a move is illegal
-(move) or a data file has problems (data check); 2 the input itself is malformed, a file cannot
-be read or written (not a regular file, too large, already there without --force) or the
-command line is wrong. Every error is one line on stderr: "fresco-rules: error: ...".
+Exit codes (``exit_codes.TABLE``, printed by every ``--help``): 0 success; 1 the rules refuse
+what the command checks (an illegal move, a record with an illegal step, data with problems); 2
+malformed or unreadable input, a file that cannot be written (not a regular file, too large,
+already there without --force) or a bad command line; 3 move text that is not notation. Every
+error is one line on stderr: "fresco-rules: error: ...".
 
 Files are written whole or not at all (a temporary file in the same folder, then a rename), and
 ``move`` holds a lock on the record's folder while it reads, checks and rewrites the record, so
@@ -33,9 +34,11 @@ import cattrs
 from ._version import __version__
 from .adapters.games import SPECS, modules_help
 from .conform import cli as conform_cli
+from .exit_codes import MALFORMED, NOT_NOTATION, REFUSED, TABLE
 from .games import DEFAULT_GAME, game_names, game_package
 from .kernel.catalogue import load_catalogue
-from .kernel.errors import IllegalAction, InvalidData, RulesError
+from .kernel.codec import read_toml_file
+from .kernel.errors import IllegalAction, InvalidData, NotationError, RulesError
 from .kernel.files import FileRefused, folder_lock, write_atomic
 from .kernel.matrix import scan_tests
 from .kernel.options import to_enum
@@ -43,11 +46,10 @@ from .kernel.play import random_playout
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
+from .kernel.untrusted import describe
 from .study_command import add_study_command
 
-EPILOG = """exit codes: 0 success; 1 an illegal step, move or data file; 2 malformed input, a
-file that cannot be read or written, or a bad command line. Errors are one line on stderr:
-"fresco-rules: error: ..."."""
+EPILOG = TABLE
 
 GAMES = game_names()
 
@@ -89,6 +91,15 @@ def frontend(name: str) -> Frontend:
 
 class UsageError(Exception):
     """A bad command line (exit code 2)."""
+
+
+class NotNotation(Exception):
+    """Move text that names no action (exit code 3, one error line)."""
+
+
+class Refused(Exception):
+    """The rules refuse what the command checks: an illegal move, a record's illegal step
+    (exit code 1, one error line)."""
 
 
 def write_json(path: str, document: Any, *, overwrite: bool, what: str = "record") -> None:
@@ -353,8 +364,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     try:
         state = replay(game, record, stop_after=step)
     except ReplayError as exc:
-        print(f"the record is illegal before step {step}: {exc}", file=out)
-        return 1
+        raise Refused(f"the record is illegal before step {step}: {exc}") from None
     print(f"after step {step} of {total}:", file=out)
     print(str(state), file=out)
     if args.svg:
@@ -373,7 +383,7 @@ def _load(args: argparse.Namespace) -> tuple[Frontend, GameRules[Any, Any], dict
     try:
         state = replay(game, record)
     except ReplayError as exc:
-        raise UsageError(f"{args.file} is not a legal game: {exc}") from None
+        raise Refused(f"{args.file} is not a legal game: {exc}") from None
     return front, game, record, state
 
 
@@ -428,8 +438,9 @@ def _move(args: argparse.Namespace, target: str, out: TextIO) -> int:
     try:
         action = front.package.parse_action(state, text)
     except IllegalAction as exc:
-        print(f"illegal move {text!r}: rule {exc.rule}: {exc.reason}", file=out)
-        return 1
+        raise Refused(f"illegal move {describe(text)}: rule {exc.rule}: {exc.reason}") from None
+    except NotationError as exc:
+        raise NotNotation(f"not a move: {exc.reason}") from None
     codec = game.codec
     assert codec is not None
     seat = codec.seat_to_move(state)
@@ -491,15 +502,31 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _data_game(raw: object) -> str:
+    """The game whose component data has the most of the top-level tables of ``raw`` (a file
+    names no game, but each game's tables are its own: ``money`` is Fresco's, ``base``
+    Carcassonne's), else the default game."""
+    keys = {key for key in raw if type(key) is str} if isinstance(raw, dict) else set()
+    shared = {
+        name: len(keys & {f.name for f in attrs.fields(frontend(name).package.ComponentData)})
+        for name in GAMES
+    }
+    best = max(shared.values(), default=0)
+    found = [name for name, count in shared.items() if count == best]
+    return found[0] if best > 0 and len(found) == 1 else DEFAULT_GAME
+
+
 def cmd_data(args: argparse.Namespace, out: TextIO) -> int:
-    front = frontend(args.game)
     if args.action == "template":
+        front = frontend(args.game or DEFAULT_GAME)
         out.write(import_module(f"{front.package.__name__}.data").template_text())
         return 0
     if args.file is None:
         raise UsageError("data check needs a file")
     try:
-        data = front.package.load_components(args.file)
+        raw = read_toml_file(args.file)
+        front = frontend(args.game or _data_game(raw))
+        data = front.package.components_from_mapping(raw, source=str(Path(args.file)))
     except FileRefused:
         raise  # no data file at all (missing, a pipe, too large): one error line, exit code 2
     except InvalidData as exc:
@@ -528,10 +555,10 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(_fail(f"{where}{message} (see: {self.prog} --help)"))
 
 
-def _fail(message: str) -> int:
+def _fail(message: str, code: int = MALFORMED) -> int:
     one_line = message.replace("\r", "\\r").replace("\n", "\\n")  # e.g. a file name's
     print(f"fresco-rules: error: {one_line}", file=sys.stderr)
-    return 2
+    return code
 
 
 def _players_help() -> str:
@@ -594,13 +621,18 @@ def parser() -> argparse.ArgumentParser:
         prog="fresco-rules",
         description=__doc__.split("\n\n")[0].replace("\n", " "),
         epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     top.add_argument("--version", action="version", version=f"fresco_rules {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, summary: str) -> argparse.ArgumentParser:
         made: argparse.ArgumentParser = commands.add_parser(
-            name, help=summary, description=summary, epilog=EPILOG
+            name,
+            help=summary,
+            description=summary,
+            epilog=EPILOG,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         return made
 
@@ -662,7 +694,10 @@ def parser() -> argparse.ArgumentParser:
     data.add_argument("action", choices=("template", "check"), help="template or check")
     data.add_argument("file", nargs="?", help="the file to check (TOML)")
     data.add_argument(
-        "--game", default=DEFAULT_GAME, choices=GAMES, help=f"the game (default: {DEFAULT_GAME})"
+        "--game",
+        default=None,
+        choices=GAMES,
+        help=f"the game (default: the one whose tables the file holds, else {DEFAULT_GAME})",
     )
     data.set_defaults(run=cmd_data)
 
@@ -684,6 +719,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         code: int = args.run(args, stream)
     except UsageError as exc:
         return _fail(str(exc))
+    except Refused as exc:
+        return _fail(str(exc), REFUSED)
+    except NotNotation as exc:
+        return _fail(str(exc), NOT_NOTATION)
     except InvalidRecord as exc:
         return _fail(f"malformed record: {exc}")
     except RulesError as exc:

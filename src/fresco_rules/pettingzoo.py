@@ -121,7 +121,8 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
 
     def parse(self, text: str) -> int:
         """The index of the legal action ``text`` names in the game's notation (refused with
-        the game's ``IllegalAction``, naming the rule, when it names none)."""
+        the game's ``IllegalAction``, naming the rule, when it names an illegal action, with a
+        ``NotationError`` when it names none)."""
         return self.table.parse(self._position, text)
 
     @property

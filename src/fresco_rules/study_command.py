@@ -18,6 +18,7 @@ from importlib import import_module
 from typing import Any, TextIO
 
 from .adapters.games import SPECS
+from .exit_codes import TABLE
 from .games import DEFAULT_GAME, game_names
 from .kernel.adapter_spec import GameSpec
 from .kernel.errors import RulesError
@@ -57,10 +58,10 @@ def add_study_command(commands: Any) -> None:
         help="compare rule interpretations over many seeded games, with confidence intervals",
         description="Play N games of each arm with the same seeds; report each figure per arm "
         "and each difference from the first arm with its confidence interval.",
-        epilog="exit codes: 0 the study ran; 2 a bad command line, option or arm, or a journal "
-        "in --out that fails its checks; 130 interrupted, 143 terminated (SIGTERM) (with --out "
-        "DIR, the same command resumes). Errors are one line on stderr: "
-        '"fresco-rules: error: ...".',
+        epilog=f"{TABLE}\nstudy: 0 the study ran; 2 also a bad option or arm, or a journal in "
+        "--out that fails its checks; 130 interrupted, 143 terminated (SIGTERM) (with --out "
+        "DIR, the same command resumes).",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     names = game_names()
     study.add_argument(

@@ -194,3 +194,5 @@ def test_an_engine_listing_unicode_digits_is_a_divergence_not_a_crash() -> None:
     assert found.divergence is not None and found.divergence.kind == "legal_actions"
     assert found.divergence.only_theirs == ("pennies \u00b2",)
     assert "we refuse 'pennies \u00b2'" in found.divergence.detail
+    # not our notation (issue 25): still a divergence, blamed on no rule of the game
+    assert found.divergence.rules == ("(not notation: 'pennies \u00b2')",)

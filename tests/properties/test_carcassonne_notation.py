@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fresco_rules import IllegalAction, MalformedAction, RulesError
+from fresco_rules import IllegalAction, MalformedAction, NotationError, RulesError
 from fresco_rules.carcassonne import (
     Deploy,
     GameConfig,
@@ -132,8 +132,9 @@ def test_placements_naming_an_illegal_action_are_refused_with_its_rule() -> None
     for turn in ("45", "1", "ninety"):  # degrees the notation does not know, quarter turns
         bad = _refused(state, f"place 0,1 {turn}")
         assert bad.rule == "C2" and f"not '{turn}'" in bad.reason and "place 0,1 90" in bad.reason
-    unknown = _refused(state, "place 0,1")  # names no action at all
-    assert unknown.rule == "C1" and "names no legal action here" in unknown.reason
+    with pytest.raises(NotationError) as unknown:  # names no action at all: no rule ID
+        parse_action(state, "place 0,1")
+    assert "names no action; closest legal: place 0,1 90" in unknown.value.reason
 
 
 @pytest.mark.rule("C6", "C7", "F3")
@@ -141,7 +142,8 @@ def test_deployments_naming_an_illegal_action_are_refused_with_its_rule() -> Non
     state = place_only([], ("W", 0, 1, 0, None))
     missing = _refused(state, "deploy city N")
     assert missing.rule == "C6" and "its features: road E, road S, road W" in missing.reason
-    assert _refused(state, "deploy festival").rule == "C6"
+    with pytest.raises(NotationError):  # no feature of any tile is called "festival"
+        parse_action(state, "deploy festival")
     occupied = place_only([("U", 1, 0, 0, "field:ER,SL,SR,WL")], ("W", 0, 1, 0, None))
     taken = _refused(occupied, "deploy farm N-ENE-WNW")
     assert taken.rule == "C7" and "farm N-ENE-WNW" in taken.reason
@@ -188,7 +190,7 @@ def test_hostile_text_gets_a_bounded_rules_error(text: str) -> None:
     state = play([("W", 0, 1, 0, None)])
     placed = apply(state, legal_actions(state)[0])
     for position in (state, placed):
-        with pytest.raises(IllegalAction) as refused:
+        with pytest.raises((IllegalAction, NotationError)) as refused:
             parse_action(position, text)
         assert len(str(refused.value)) < 600
 

@@ -344,8 +344,9 @@ class Table:
     def parse(self, position: Position, text: str) -> int:
         """The action index of the legal action ``text`` names (the inverse of
         ``action_string``). Refused with the game's ``IllegalAction`` (its rule and the
-        closest legal forms) when it names no legal action, ``AdapterError`` when nobody is
-        to decide."""
+        closest legal forms) when it names an illegal action, ``NotationError`` (the closest
+        legal forms, no rule) when it names none, ``AdapterError`` when nobody is to
+        decide."""
         if position.need is not None or self.is_terminal(position):
             raise AdapterError("no decision here: nothing to parse an action for")
         state = position.state

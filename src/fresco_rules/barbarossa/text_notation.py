@@ -40,7 +40,7 @@ from .actions import (
     SpendJewels,
     StopAsking,
 )
-from .engine import current_player, decision_rule, explain, legal_actions
+from .engine import current_player, explain, legal_actions
 from .state import State
 from .vocab import LAST_LETTER, Reply, Verdict
 from .words import object_label, parse_object
@@ -148,9 +148,9 @@ def legal_forms(state: State) -> tuple[str, ...]:
 def parse_action(state: State, text: str) -> Action:
     """The legal action that ``text`` names in ``state`` (case, extra spaces and commas are
     ignored, except a written letter's case, which the letter check ignores anyway). Raises
-    ``IllegalAction`` naming the rule when the text names an illegal action or none at all,
-    with the closest legal forms in the message; ``MalformedAction`` when ``text`` is not a
-    string."""
+    ``IllegalAction`` naming the rule when the text names an illegal action, ``NotationError``
+    (no rule ID) when it names none at all, both with the closest legal forms in the message;
+    ``MalformedAction`` when ``text`` is not a string."""
     if not isinstance(state, State):
         raise MalformedAction(
             SHAPE_RULE, f"expected a Barbarossa State, got {type(state).__name__}"
@@ -162,7 +162,6 @@ def parse_action(state: State, text: str) -> Action:
         form=lambda action: notation(action, state),
         grammar=lambda wanted, raw: _read(state, wanted, raw),
         explain=explain,
-        rule=decision_rule(state),
         seat=current_player(state),
         where=state.where(),
     )

@@ -23,10 +23,10 @@ The parser ignores case, runs of spaces and commas (``place 2 -1 90`` works too)
 
 from __future__ import annotations
 
-from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
+from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction, NotationError
 from ..kernel.notation import MAX_TEXT, ascii_int, normalise, quote, read_action
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
-from .engine import current_player, decision_rule, explain, legal_actions
+from .engine import current_player, explain, legal_actions
 from .state import Phase, State
 from .words import feature_words, parse_feature, parse_turn, position, turn_words
 
@@ -97,9 +97,9 @@ def legal_forms(state: State) -> tuple[str, ...]:
 def parse_action(state: State, text: str) -> Action:
     """The legal action that ``text`` names in ``state``. Raises ``IllegalAction`` naming the
     rule when the text names an illegal action (the rule that forbids it: C1, C3, C6, C7, F2,
-    F4, ...; C2 for a turn other than 0, 90, 180 or 270 degrees) or none at all (C1 in the
-    place phase, C6 in the follower phase, C15 once the game is over), with the closest legal
-    forms in the message; ``MalformedAction`` (rule K.1) when ``text`` is not a string or
+    F4, ...; C2 for a turn other than 0, 90, 180 or 270 degrees), ``NotationError`` (no rule
+    ID) when it names none at all (``plce 0,1 0``), both with the closest legal forms in the
+    message; ``MalformedAction`` (rule K.1) when ``text`` is not a string or
     ``state`` is not a Carcassonne state."""
     if not isinstance(state, State):
         raise MalformedAction(
@@ -113,14 +113,12 @@ def parse_action(state: State, text: str) -> Action:
             form=notation,
             grammar=lambda wanted, _raw: _read(wanted),
             explain=explain,
-            rule=decision_rule(state),
             seat=current_player(state),
             where=state.where(),
         )
-    except IllegalAction as refused:
-        placing = type(refused) is IllegalAction and state.phase is Phase.PLACE
-        turn = _bad_turn(text) if placing else None
-        if turn is None or refused.rule != decision_rule(state):
+    except NotationError as refused:
+        turn = _bad_turn(text) if state.phase is Phase.PLACE else None
+        if turn is None:
             raise
         _, _, closest = refused.reason.partition("; closest legal: ")
         hint = f"; closest legal: {closest}" if closest else ""

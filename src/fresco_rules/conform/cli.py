@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from ..adapters.core import AdapterError
 from ..adapters.games import SPECS, modules_help
+from ..exit_codes import TABLE
 from ..games import DEFAULT_GAME
 from ..kernel.untrusted import describe
 from .engine import (
@@ -41,11 +42,11 @@ def add_parser(commands: Any) -> None:
         "conform",
         help="check another engine against this library, game by game",
         description="check another engine against this library, game by game",
-        epilog="exit codes as for replay: 0 every game agreed; 1 a divergence (reported on "
-        "stdout); 2 the engine broke the protocol (a malformed or over-long reply, no reply "
-        "within --timeout, the run past --deadline: the engine's process group is killed), or "
-        'a bad command line. Errors are one line on stderr: "fresco-rules: error: ...". '
-        "Engine text is quoted.",
+        epilog=f"{TABLE}\nconform: 0 every game agreed; 1 a divergence (reported on stdout); 2 "
+        "the engine broke the protocol (a malformed or over-long reply, no reply within "
+        "--timeout, the run past --deadline: the engine's process group is killed). Engine "
+        "text is quoted.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub.add_argument("--game", default=DEFAULT_GAME, choices=tuple(SPECS), help="the game to check")
     sub.add_argument("--engine", metavar="COMMAND", help='e.g. "python my_engine.py"')

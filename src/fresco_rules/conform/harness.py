@@ -20,7 +20,7 @@ from attrs import frozen
 from ..adapters.core import Position, Table
 from ..adapters.games import table as make_table
 from ..kernel.chance import Outcome
-from ..kernel.errors import SHAPE_RULE, IllegalAction, RulesError
+from ..kernel.errors import SHAPE_RULE, IllegalAction, NotationError, RulesError
 from ..kernel.untrusted import describe, is_str
 from .engine import (
     DeadlinePassed,
@@ -308,12 +308,13 @@ def _one_game(
             )
 
 
-def _refusal(table: Table, state: Any, text: str) -> IllegalAction | None:
+def _refusal(table: Table, state: Any, text: str) -> IllegalAction | NotationError | None:
     """Our refusal of an action text only the engine lists (``spec.parse``: the rule that
-    forbids it, or the rule of the decision when the text names no action)."""
+    forbids it, or a ``NotationError`` when the text names no action in our notation: still
+    a divergence, the engine lists what is no move)."""
     try:
         table.spec.parse(state, text)
-    except IllegalAction as refused:
+    except (IllegalAction, NotationError) as refused:
         return refused
     except RulesError as refused:
         return IllegalAction(SHAPE_RULE, str(refused))
@@ -346,7 +347,12 @@ def _refusal_rules(
     found: list[str] = []
     for text in only_theirs[:EXPLAINED]:
         problem = _refusal(table, state, text)
-        found.append(f"(ours too: {describe(text)})" if problem is None else problem.rule)
+        if problem is None:
+            found.append(f"(ours too: {describe(text)})")
+        elif isinstance(problem, NotationError):
+            found.append(f"(not notation: {describe(text)})")
+        else:
+            found.append(problem.rule)
     by_name = {spec.notation(state, a): a for a in legal}
     for text in only_ours:
         found.extend(spec.action_rules(by_name[text]))

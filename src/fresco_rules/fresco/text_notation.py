@@ -4,8 +4,9 @@ The notation uses the words of the board as the text view (``str(state)``) print
 times (``up 7:00``), booth numerals and 1-based slots (``buy IV:2``), segment labels with
 columns a-e and rows 1-5 (``restore c3``, ``restore b2 bishop b3``), paint and glass colour
 names. ``notation(action)`` is distinct for distinct actions; ``parse_action(state, text)``
-returns the legal action that ``text`` names and refuses anything else with an
-``IllegalAction`` that names the rule and lists the closest legal forms.
+returns the legal action that ``text`` names, refuses an action the rules forbid with an
+``IllegalAction`` that names the rule, and text that names no action with a ``NotationError``;
+both list the closest legal forms.
 
 ==========================  =============================================
 action                      text
@@ -73,19 +74,12 @@ from .modules.wishing_well_actions import (
     UseStreetMusician,
     UseTip,
 )
-from .state import Phase, State
+from .state import State
 from .vocab import Glass, Location, Paint
 from .words import booth_label, parse_booth, parse_segment, segment_label
 
 PLAN_WORDS = ("market", "cathedral", "studio", "workshop", "theatre", "cathedral-2")
 """The plan's columns in ``SubmitPlan`` field order, as the notation names them."""
-
-_PHASE_RULE = {
-    Phase.GET_UP: "R0.17",
-    Phase.PLAN: "R0.25",
-    Phase.ACTION: "R0.30",
-    Phase.OVER: "R0.62",
-}
 
 _SIMPLE: dict[type, str] = {
     EarnStudio: "studio",
@@ -383,9 +377,9 @@ def legal_forms(state: State) -> tuple[str, ...]:
 
 def parse_action(state: State, text: str) -> Action:
     """The legal action that ``text`` names in ``state`` (case, extra spaces and commas are
-    ignored). Raises ``IllegalAction`` naming the rule when the text names an illegal action
-    or none at all, with the closest legal forms in the message; ``MalformedAction`` when
-    ``text`` is not a string."""
+    ignored). Raises ``IllegalAction`` naming the rule when the text names an illegal action,
+    ``NotationError`` (no rule ID) when it names none at all, both with the closest legal forms
+    in the message; ``MalformedAction`` when ``text`` is not a string."""
     if not isinstance(state, State):
         raise MalformedAction(SHAPE_RULE, f"expected a Fresco State, got {type(state).__name__}")
     return read_action(
@@ -395,7 +389,6 @@ def parse_action(state: State, text: str) -> Action:
         form=lambda action: notation(action, state),
         grammar=lambda wanted, _raw: _read(state, wanted),
         explain=explain,
-        rule=_PHASE_RULE[state.phase],
         seat=current_player(state),
         where=state.where(),
     )

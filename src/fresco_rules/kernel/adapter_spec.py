@@ -127,8 +127,9 @@ class GameSpec:
         raise NotImplementedError
 
     def parse(self, state: Any, text: str) -> object:
-        """The legal action of ``state`` that ``text`` names in the notation; anything else is
-        refused with an ``IllegalAction`` naming the rule (the inverse of ``notation``)."""
+        """The legal action of ``state`` that ``text`` names in the notation (the inverse of
+        ``notation``); an illegal action is refused with an ``IllegalAction`` naming the rule,
+        text that names no action with a ``NotationError``."""
         raise NotImplementedError
 
     # --- for the conformance harness -------------------------------------------------------

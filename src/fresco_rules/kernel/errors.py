@@ -1,4 +1,5 @@
-"""Error types shared by every game: one base class, one for rule violations."""
+"""Error types shared by every game: one base class, one for rule violations, one for text
+that is not the action notation."""
 
 from __future__ import annotations
 
@@ -51,6 +52,45 @@ def _rebuild_illegal(
 
 class MalformedAction(IllegalAction):
     """Something that is not an action of this game at all (wrong type, wrong field shapes)."""
+
+
+class NotationError(RulesError):
+    """Text that names no action of the game at all (a typo, an empty string, an unknown word),
+    or names more than one legal action: a notation error, not a rule violation, so it carries
+    no rule ID. Text that names an action the rules forbid is an ``IllegalAction`` instead.
+
+    Deliberately not an ``IllegalAction``: ``except IllegalAction`` means "the rules refused
+    this", and a caller (the command line, the conformance harness) must tell the two apart.
+    ``reason`` is a readable sentence with the closest legal forms, ``seat`` and ``where`` as in
+    ``IllegalAction``.
+    """
+
+    def __init__(self, reason: str, *, seat: int | None = None, where: str = "") -> None:
+        self.reason = reason
+        self.seat = seat
+        self.where = where
+        who = f"seat {seat}: " if seat is not None else ""
+        at = f" [{where}]" if where else ""
+        super().__init__(f"{who}{reason}{at}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_notation, (type(self), self.reason, self.seat, self.where))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            type(other) is type(self)
+            and isinstance(other, NotationError)
+            and (self.reason, self.seat, self.where) == (other.reason, other.seat, other.where)
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.reason, self.seat, self.where))
+
+
+def _rebuild_notation(
+    cls: type[NotationError], reason: str, seat: int | None, where: str
+) -> NotationError:
+    return cls(reason, seat=seat, where=where)
 
 
 class InvalidData(RulesError):

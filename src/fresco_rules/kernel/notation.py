@@ -7,7 +7,7 @@ import difflib
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from .errors import SHAPE_RULE, IllegalAction, MalformedAction
+from .errors import SHAPE_RULE, IllegalAction, MalformedAction, NotationError
 from .untrusted import describe
 
 A = TypeVar("A")
@@ -53,26 +53,35 @@ def read_action(
     form: Callable[[A], str],
     grammar: Callable[[str, str], A | None],
     explain: Callable[[S, A], IllegalAction | None],
-    rule: str,
     seat: int | None,
     where: str,
 ) -> A:
     """The legal action that ``text`` names. ``form`` writes an action, ``grammar(normalised,
     raw)`` reads any action of the game (legal or not) or returns None; an illegal one is
-    refused with ``explain``'s rule, text that names no action with ``rule`` (what the
-    position asks for). Every refusal lists the closest legal forms."""
+    refused with ``explain``'s rule (an ``IllegalAction``), text that names no action at all
+    with a ``NotationError`` (no rule ID: no rule is broken), and so is text that two legal
+    actions share (ambiguous). Every refusal lists the closest legal forms."""
     if not isinstance(text, str):
         raise MalformedAction(
             SHAPE_RULE, f"action text must be a string, not {type(text).__name__}", where=where
         )
     text = str.__str__(text)  # an exact str: a subclass's own methods never run
     wanted = normalise(text[: MAX_TEXT + 1])
-    forms = {normalise(form(action)): action for action in legal}
+    forms: dict[str, list[A]] = {}
+    for legal_action in legal:
+        forms.setdefault(normalise(form(legal_action)), []).append(legal_action)
     found = forms.get(wanted)
+    if found is not None and len(found) > 1:
+        raise NotationError(
+            f"{quote(text)} is ambiguous: it names {len(found)} legal actions "
+            f"({', '.join(quote(action) for action in found[:CLOSEST])})",
+            seat=seat,
+            where=where,
+        )
     if found is not None:
-        return found
+        return found[0]
     closest = difflib.get_close_matches(wanted, list(forms), n=CLOSEST, cutoff=0.0)
-    hint = f"; closest legal: {', '.join(form(forms[c]) for c in closest)}" if closest else ""
+    hint = f"; closest legal: {', '.join(form(forms[c][0]) for c in closest)}" if closest else ""
     action = grammar(wanted, " ".join(text.split())) if len(text) <= MAX_TEXT else None
     if action is not None:
         problem = explain(state, action)
@@ -81,5 +90,4 @@ def read_action(
         raise IllegalAction(
             problem.rule, f"{problem.reason}{hint}", seat=problem.seat, where=problem.where
         )
-    what = "names no legal action here" if closest else "names no action"
-    raise IllegalAction(rule, f"{quote(text)} {what}{hint}", seat=seat, where=where)
+    raise NotationError(f"{quote(text)} names no action{hint}", seat=seat, where=where)
