@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -135,3 +136,16 @@ def test_a_missing_extra_says_in_one_line_which_extra_to_install() -> None:
             f"MissingExtra {blocked} | fresco_rules.{wanted} needs the {wanted!r} extra "
             f"({blocked} is not installed): pip install 'fresco_rules[{wanted}]'"
         )
+
+
+def test_the_package_metadata_names_every_game_and_no_placeholder() -> None:
+    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    project = tomllib.loads(text)["project"]
+    assert "example.org" not in text and "urls" not in project
+    assert "Fresco first" not in project["description"]
+    for game in ("Fresco", "Barbarossa", "Carcassonne"):
+        assert game in project["keywords"] and game in project["description"]
+    classifiers = project["classifiers"]
+    assert any(c.startswith("Development Status :: ") for c in classifiers)
+    for version in ("3.11", "3.12", "3.13"):
+        assert f"Programming Language :: Python :: {version}" in classifiers
