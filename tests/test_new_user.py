@@ -102,4 +102,4 @@ def test_every_game_speaks_the_same_protocol(name: str) -> None:
     state = package.new_game(package.GameConfig(), 3)
     assert not str(state).startswith("State(")
     form = package.legal_forms(state)[0]
-    assert package.notation(package.parse_action(state, form)) == form
+    assert package.notation(state, package.parse_action(state, form)) == form

@@ -88,6 +88,6 @@ def test_the_last_move_prints_the_sheet_of_the_whole_game(
     record.pop("result")
     path.write_text(json.dumps(record))
     state = replay(json.dumps(record))
-    text = package.notation(package.GAME.codec.action_from_json(last["action"]), state)
+    text = package.notation(state, package.GAME.codec.action_from_json(last["action"]))
     moved = _run("move", str(path), text)
     assert _sheet(moved, seats) == _sheet(played, seats)

@@ -1,43 +1,30 @@
 """fresco_rules: board-game rules as pure functions over immutable state.
 
-Games live in subpackages (``fresco_rules.fresco``); the game-agnostic kernel is
-``fresco_rules.kernel``.
+Games live in subpackages (``fresco_rules.fresco``, ``.barbarossa``, ``.carcassonne``); the
+game-agnostic kernel is ``fresco_rules.kernel``. Here: ``replay`` and ``validate`` for a record
+of any game, and the errors every game raises (all ``RulesError``).
 """
 
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Any
-
 from ._version import __version__
-from .games import replay as replay_any
-from .games import validate as validate_any
-from .kernel.errors import IllegalAction, InvalidData, MalformedAction, NotationError, RulesError
-from .kernel.records import ValidationReport
-
-if TYPE_CHECKING:
-    from .games import GameState
-
-
-def replay(record: Any) -> GameState:
-    """Replay a game record of any known game and return the final state (a Fresco, a
-    Barbarossa or a Carcassonne ``State``). ``record`` is a path (``"game.json"`` or a
-    ``Path``), JSON text (a ``str`` starting with ``{``), bytes or a parsed mapping. Raises
-    ``ReplayError`` at the first illegal step and ``InvalidRecord`` for a malformed record
-    (both ``RulesError``)."""
-    return replay_any(record)
-
-
-def validate(record: Any) -> ValidationReport:
-    """The ``ValidationReport`` of a game record (any form ``replay`` takes): valid with its
-    scores, or the first failure; never raises."""
-    return validate_any(record)
-
+from .games import replay, validate
+from .kernel.errors import (
+    IllegalAction,
+    InvalidData,
+    InvalidSeed,
+    MalformedAction,
+    NotationError,
+    RulesError,
+)
+from .kernel.records import InvalidRecord, ReplayError, ValidationReport
 
 __all__ = [
     "IllegalAction",
     "InvalidData",
+    "InvalidRecord",
+    "InvalidSeed",
     "MalformedAction",
     "NotationError",
+    "ReplayError",
     "RulesError",
     "ValidationReport",
     "__version__",

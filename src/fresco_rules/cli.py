@@ -35,7 +35,7 @@ from ._version import __version__
 from .adapters.games import SPECS, modules_help
 from .conform import cli as conform_cli
 from .exit_codes import MALFORMED, NOT_NOTATION, REFUSED, TABLE
-from .games import DEFAULT_GAME, game_names, game_package
+from .games import DEFAULT_GAME, game_names, game_package, record_game
 from .kernel.catalogue import load_catalogue
 from .kernel.codec import read_toml_file
 from .kernel.errors import IllegalAction, InvalidData, NotationError, RulesError
@@ -321,10 +321,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _record_frontend(record: dict[str, Any]) -> Frontend:
-    name = record.get("game")
-    if name not in GAMES:
-        raise InvalidRecord(f"unknown game {name!r}; known: {', '.join(GAMES)}", path="$.game")
-    return frontend(str(name))
+    game = record_game(record)  # a missing, non-string or unknown game: InvalidRecord
+    return frontend(game.name)
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:

@@ -10,6 +10,7 @@ folder and one line here."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import import_module
 from pathlib import Path
 from types import MappingProxyType
@@ -19,6 +20,7 @@ from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ValidationReport, parse_record
 from .kernel.records import replay as _replay
 from .kernel.records import validate as _validate
+from .kernel.untrusted import describe
 
 GameState: TypeAlias = Any
 """The state of any game of this library (what ``replay`` returns): the ``State`` of the
@@ -52,12 +54,14 @@ def get_game(name: str) -> GameRules[Any, Any]:
     """The ``GameRules`` of a game by name (one of ``game_names()``)."""
     package = PACKAGES.get(name)
     if package is None:
-        raise InvalidRecord(f"unknown game {name!r}; known: {', '.join(PACKAGES)}", path="$.game")
+        raise InvalidRecord(
+            f"unknown game {describe(name)}; known: {', '.join(PACKAGES)}", path="$.game"
+        )
     try:
         game: GameRules[Any, Any] = import_module(package).GAME
     except (ImportError, AttributeError):
         raise InvalidRecord(
-            f"game {name!r} is not available in this version", path="$.game"
+            f"game {describe(name)} is not available in this version", path="$.game"
         ) from None
     return game
 
@@ -70,18 +74,38 @@ def record_source(record: Any) -> Any:
     return record
 
 
+def record_game(data: Mapping[str, Any]) -> GameRules[Any, Any]:
+    """The ``GameRules`` of the game a parsed record names in its ``game`` field; an
+    ``InvalidRecord`` at ``$.game`` when the field is missing, not a string or no known game."""
+    if "game" not in data:
+        raise InvalidRecord(
+            f"the record has no 'game' field (one of: {', '.join(PACKAGES)})", path="$.game"
+        )
+    name = data["game"]
+    if type(name) is not str:
+        raise InvalidRecord(
+            f"the game must be a name (one of: {', '.join(PACKAGES)}), not {describe(name)}",
+            path="$.game",
+        )
+    return get_game(name)
+
+
 def replay(record: Any) -> GameState:
-    """Replay a game record of any known game (named in its ``game`` field): a path (``str``
-    or ``Path``), JSON text, bytes or a parsed mapping; see ``kernel.records.replay``."""
+    """Replay a game record of any known game (named in its ``game`` field) and return the
+    final state (a Fresco, a Barbarossa or a Carcassonne ``State``). ``record`` is a path
+    (``"game.json"`` or a ``Path``), JSON text (a ``str`` starting with ``{``), bytes or a
+    parsed mapping. Raises ``ReplayError`` at the first illegal step and ``InvalidRecord`` for
+    a malformed record (both ``RulesError``); see ``kernel.records.replay``."""
     data = parse_record(record_source(record))
-    return cast("GameState", _replay(get_game(str(data.get("game"))), data))
+    return cast("GameState", _replay(record_game(data), data))
 
 
 def validate(record: Any) -> ValidationReport:
-    """``replay`` as a report that never raises; see ``kernel.records.validate``."""
+    """The ``ValidationReport`` of a game record (any form ``replay`` takes): valid with its
+    scores, or the first failure; never raises. See ``kernel.records.validate``."""
     try:
         data = parse_record(record_source(record))
-        game = get_game(str(data.get("game")))
+        game = record_game(data)
     except InvalidRecord as exc:
         return ValidationReport(False, 0, False, None, malformed=str(exc))
     return _validate(game, data)

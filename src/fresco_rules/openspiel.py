@@ -51,10 +51,16 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-import numpy as np
-import pyspiel
 from attrs import evolve
-from open_spiel.python.algorithms import mcts
+
+from .kernel.extras import MissingExtra
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+except ImportError as missing:
+    raise MissingExtra("fresco_rules.openspiel", "openspiel", missing.name) from None
 
 from .adapters.core import AdapterError, GameSpec, Position, Table, table_for
 from .adapters.games import SPECS

@@ -41,9 +41,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+from .kernel.extras import MissingExtra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as missing:
+    raise MissingExtra("fresco_rules.pettingzoo", "pettingzoo", missing.name) from None
 
 from .adapters.core import AdapterError, Position, Table, checked_index
 from .adapters.games import table as make_table

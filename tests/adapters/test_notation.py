@@ -122,5 +122,5 @@ def test_one_hook_per_game() -> None:
         state = position.state
         for action in package.legal_actions(state)[:20]:
             text = SPECS[game].notation(state, action)
-            assert text == package.notation(action)
+            assert text == package.notation(state, action)
             assert SPECS[game].parse(state, text) == action

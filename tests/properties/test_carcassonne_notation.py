@@ -40,7 +40,7 @@ def check_round_trip(state: State) -> None:
     """Every legal action: a distinct form (case ignored), parsed back to itself."""
     actions = legal_actions(state)
     forms = legal_forms(state)
-    assert list(forms) == [notation(action) for action in actions]
+    assert list(forms) == [notation(None, action) for action in actions]
     assert len({form.lower() for form in forms}) == len(forms), forms
     for action, form in zip(actions, forms, strict=True):
         assert parse_action(state, form) == action, form
@@ -91,16 +91,17 @@ def test_feature_words_round_trip_for_every_feature_of_every_tile() -> None:
 
 @pytest.mark.rule("C2", "C6")
 def test_forms_use_the_players_words() -> None:
-    assert notation(PlaceTile(2, -1, 1)) == "place 2,-1 90"
-    assert notation(PlaceTile(0, 3, 3)) == "place 0,3 270"
-    assert notation(Deploy("city:N,W")) == "deploy city N-W"
-    assert notation(Deploy("road:E,W")) == "deploy road E-W"
-    assert notation(Deploy("monastery")) == "deploy monastery"
-    assert notation(Deploy("field:NL,NR,EL")) == "deploy farm N-ENE"
-    assert notation(Deploy("field:ER,SL")) == "deploy farm ESE-SSE"
-    assert notation(Deploy("field:inner")) == "deploy farm inner"
-    assert notation(ReturnFigure(0, -1, "field:NL,NR,EL,ER,WL,WR")) == ("return farm N-E-W at 0,-1")
-    assert notation(Pass()) == "pass"
+    assert notation(None, PlaceTile(2, -1, 1)) == "place 2,-1 90"
+    assert notation(None, PlaceTile(0, 3, 3)) == "place 0,3 270"
+    assert notation(None, Deploy("city:N,W")) == "deploy city N-W"
+    assert notation(None, Deploy("road:E,W")) == "deploy road E-W"
+    assert notation(None, Deploy("monastery")) == "deploy monastery"
+    assert notation(None, Deploy("field:NL,NR,EL")) == "deploy farm N-ENE"
+    assert notation(None, Deploy("field:ER,SL")) == "deploy farm ESE-SSE"
+    assert notation(None, Deploy("field:inner")) == "deploy farm inner"
+    returned = ReturnFigure(0, -1, "field:NL,NR,EL,ER,WL,WR")
+    assert notation(None, returned) == "return farm N-E-W at 0,-1"
+    assert notation(None, Pass()) == "pass"
     # the start tile's city faces north: the E tile fits north of it only turned 180 (EC.1)
     state = new_game(GameConfig(), 0, chance=[("tile", "E")])
     assert parse_action(state, "place 0,-1 180") == PlaceTile(0, -1, 2)
@@ -221,5 +222,5 @@ def test_non_text_is_a_malformed_action_under_the_kernel_rule() -> None:
     assert parse_action(state, Hostile("place 0,-1 180")) == PlaceTile(0, -1, 2)
     for junk in (Deploy(3), PlaceTile(True, 0, 0), "pass", None):  # type: ignore[arg-type]
         with pytest.raises(RulesError) as bad:
-            notation(junk)  # type: ignore[arg-type]
+            notation(None, junk)  # type: ignore[arg-type]
         assert isinstance(bad.value, MalformedAction) and len(str(bad.value)) < 300

@@ -5,13 +5,21 @@ no legal action is refused with a rule ID and the closest legal forms."""
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from fresco_rules import IllegalAction, MalformedAction, NotationError, barbarossa, fresco
+from fresco_rules import (
+    IllegalAction,
+    MalformedAction,
+    NotationError,
+    barbarossa,
+    carcassonne,
+    fresco,
+)
 from fresco_rules.kernel.errors import SHAPE_RULE
 
 from . import barbarossa_strategies, fresco_strategies
@@ -27,7 +35,7 @@ is checked for distinctness)."""
 
 def check_round_trip(package: Any, state: Any, rng: random.Random) -> None:
     actions = package.legal_actions(state)
-    forms = [package.notation(action, state) for action in actions]
+    forms = [package.notation(state, action) for action in actions]
     assert len({form.lower() for form in forms}) == len(forms), forms
     pairs = list(zip(actions, forms, strict=True))
     for action, form in rng.sample(pairs, min(PARSED, len(pairs))):
@@ -69,10 +77,10 @@ def test_barbarossa_notation_round_trips_whole_games() -> None:
 @pytest.mark.rule("R0.17", "R0.19")
 def test_fresco_forms_use_the_players_words() -> None:
     state = fresco.new_game(fresco.GameConfig(players=3), seed=1)
-    assert fresco.notation(fresco.ChooseGetUp(2), state) == "up 7:00"
-    assert fresco.notation(fresco.BuyTile(3, 1)) == "buy IV:2"
-    assert fresco.notation(fresco.Restore((1, 1), (1, 2))) == "restore b2 bishop c2"
-    assert fresco.notation(fresco.Restore(fresco.CENTRE)) == "restore c3"
+    assert fresco.notation(state, fresco.ChooseGetUp(2)) == "up 7:00"
+    assert fresco.notation(None, fresco.BuyTile(3, 1)) == "buy IV:2"
+    assert fresco.notation(None, fresco.Restore((1, 1), (1, 2))) == "restore b2 bishop c2"
+    assert fresco.notation(None, fresco.Restore(fresco.CENTRE)) == "restore c3"
     assert fresco.parse_action(state, "Up 7:00") == fresco.ChooseGetUp(2)
 
 
@@ -141,6 +149,27 @@ class HostileText(str):
 def test_a_str_subclass_is_read_without_running_its_methods(package: Any) -> None:
     state = package.new_game(package.GameConfig(players=3), seed=1)
     first = package.legal_actions(state)[0]
-    assert package.parse_action(state, HostileText(package.notation(first))) == first
+    assert package.parse_action(state, HostileText(package.notation(state, first))) == first
     with pytest.raises((IllegalAction, NotationError)):
         package.parse_action(state, HostileText("no such move"))
+
+
+@pytest.mark.parametrize("package", [fresco, barbarossa, carcassonne])
+def test_notation_takes_the_state_first_and_the_old_order_is_deprecated(package: Any) -> None:
+    """``notation(state, action)`` like ``apply`` and ``parse_action``; the old order
+    ``notation(action, state)`` / ``notation(action)`` warns and gives the same text."""
+    state = package.new_game(package.GameConfig(players=3), seed=1)
+    action = package.legal_actions(state)[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        text = package.notation(state, action)
+        assert package.notation(None, action) == package.notation(state=None, action=action)
+    with pytest.warns(DeprecationWarning, match=r"notation\(state, action\)"):
+        assert package.notation(action, state) == text
+    with pytest.warns(DeprecationWarning):
+        assert package.notation(action) == package.notation(None, action)
+    with pytest.raises(MalformedAction) as refused:
+        package.notation("not a state", action)
+    assert refused.value.rule == SHAPE_RULE
+    with pytest.raises(MalformedAction):
+        package.notation(state)

@@ -128,7 +128,8 @@ class BarbarossaSpec(GameSpec):
     def notation(self, state: Any, action: object) -> str:
         """The library's Barbarossa notation (``barbarossa.notation``: ``roll``,
         ``letter 1b 2``)."""
-        return ba.notation(action, state)  # type: ignore[arg-type]
+        text: str = ba.notation(state, action)  # type: ignore[call-overload]
+        return text
 
     def parse(self, state: Any, text: str) -> object:
         return ba.parse_action(state, text)

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..kernel.chance import Outcome, draw, start_chance
-from ..kernel.errors import MalformedAction
+from ..kernel.chance import Outcome, checked_seed, draw, start_chance
 from ..kernel.evolve import evolve
 from ..kernel.registry import implements
-from ..kernel.untrusted import describe
 from .config import CurseInOwnSolution, FirstPlayer, GameConfig, derive_tables
 from .scoring import dragon
 from .state import Event, State, Step
@@ -28,7 +26,11 @@ def new_game(
     chance: Sequence[Outcome] = (),
     chance_only: bool = False,
 ) -> State:
-    """Set up a game from the config and an integer seed.
+    """Set up a game from the config and a seed.
+
+    The seed is an ``int`` from 0 to 2**64 - 1 (anything else: ``InvalidSeed``); left out it
+    is 0, so ``new_game()`` is the same game every time (the library never picks a seed by
+    itself; ``fresco-rules play`` picks one at random and prints it).
 
     B1/B2: each seat's secret words are stored (2 or 3 objects each). B3: every pawn on the "?"
     tile, every disc on Start, 12 jewels and 3 curse tokens each, the 13 arrows in the supply.
@@ -40,8 +42,7 @@ def new_game(
     """
     if config is None:
         config = GameConfig()
-    if type(seed) is not int:
-        raise MalformedAction("A-B.18", f"the seed must be an integer, not {describe(seed)}")
+    seed = checked_seed(seed)
     tables = derive_tables(config)
     source = start_chance(seed, chance, scripted_only=chance_only)
     players = tables.players

@@ -23,8 +23,10 @@ action                          text
 
 from __future__ import annotations
 
+from typing import overload
+
 from ..kernel.errors import SHAPE_RULE, MalformedAction
-from ..kernel.notation import ascii_int, quote, read_action
+from ..kernel.notation import OMITTED, ascii_int, quote, read_action, state_and_action
 from .actions import (
     Action,
     Answer,
@@ -65,9 +67,24 @@ def _per_player(state: State | None) -> int:
     return 2 if state is None else state.tables.objects_per_player
 
 
-def notation(action: Action, state: State | None = None) -> str:
+@overload
+def notation(state: State | None, action: Action) -> str: ...
+
+
+@overload
+def notation(action: Action, state: State | None = None, /) -> str: ...
+
+
+def notation(state: object = None, action: object = OMITTED) -> str:
     """The short text form of ``action``; objects are labelled with ``state``'s number of
-    objects per player (2 without a state, as in every player count of the rulebook)."""
+    objects per player (2 without a state, as in every player count of the rulebook). The state
+    (or None) comes first, as in ``apply``; the old order ``notation(action, state)`` still
+    works for this release, with a ``DeprecationWarning``."""
+    board, chosen = state_and_action(State, state, action, game="Barbarossa")
+    return _write(board, chosen)  # type: ignore[arg-type]  # _write refuses a non-action
+
+
+def _write(state: State | None, action: Action) -> str:
     n = _per_player(state)
     if isinstance(action, RollDie):
         return "roll"
@@ -142,7 +159,7 @@ def _read(state: State, wanted: str, raw: str) -> Action | None:
 
 def legal_forms(state: State) -> tuple[str, ...]:
     """The notation of every legal action of ``state``, in ``legal_actions`` order."""
-    return tuple(notation(action, state) for action in legal_actions(state))
+    return tuple(notation(state, action) for action in legal_actions(state))
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -159,7 +176,7 @@ def parse_action(state: State, text: str) -> Action:
         state,
         text,
         legal=legal_actions(state),
-        form=lambda action: notation(action, state),
+        form=lambda action: notation(state, action),
         grammar=lambda wanted, raw: _read(state, wanted, raw),
         explain=explain,
         seat=current_player(state),

@@ -108,7 +108,8 @@ class CarcassonneSpec(GameSpec):
         return cc.player_view(state, seat)
 
     def notation(self, state: Any, action: object) -> str:
-        return cc.notation(action)  # type: ignore[arg-type]
+        text: str = cc.notation(state, action)  # type: ignore[call-overload]
+        return text
 
     def parse(self, state: Any, text: str) -> object:
         return cc.parse_action(state, text)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..kernel.chance import Chance, Outcome, draw, start_chance
-from ..kernel.errors import MalformedAction
+from ..kernel.chance import Chance, Outcome, checked_seed, draw, start_chance
 from ..kernel.registry import implements
 from .config import FirstPlayer, GameConfig, derive_tables
 from .geometry import key_of
@@ -26,7 +25,11 @@ def new_game(
     *,
     chance_only: bool = False,
 ) -> State:
-    """Set up a game from the config and an integer seed.
+    """Set up a game from the config and a seed.
+
+    The seed is an ``int`` from 0 to 2**64 - 1 (anything else: ``InvalidSeed``); left out it
+    is 0, so ``new_game()`` is the same game every time (the library never picks a seed by
+    itself; ``fresco-rules play`` picks one at random and prints it).
 
     C0.1: 7 followers each in supply; the start tile (a D, rotation 0) at (0, 0); the other
     tiles face down (F1: the Festival tiles shuffled in with ``festival``). C0.2/CA1: the first
@@ -37,8 +40,7 @@ def new_game(
     """
     if config is None:
         config = GameConfig()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise MalformedAction("C0.1", f"the seed must be an integer, not {type(seed).__name__}")
+    seed = checked_seed(seed)
     tables = derive_tables(config)
     source = start_chance(seed, chance or (), scripted_only=chance_only)
     players = tables.players

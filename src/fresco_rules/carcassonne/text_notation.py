@@ -23,8 +23,18 @@ The parser ignores case, runs of spaces and commas (``place 2 -1 90`` works too)
 
 from __future__ import annotations
 
+from typing import overload
+
 from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction, NotationError
-from ..kernel.notation import MAX_TEXT, ascii_int, normalise, quote, read_action
+from ..kernel.notation import (
+    MAX_TEXT,
+    OMITTED,
+    ascii_int,
+    normalise,
+    quote,
+    read_action,
+    state_and_action,
+)
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
 from .engine import current_player, explain, legal_actions
 from .state import Phase, State
@@ -42,9 +52,24 @@ def _exact_str(value: object) -> bool:
     return type(value) is str
 
 
-def notation(action: Action, state: State | None = None) -> str:
+@overload
+def notation(state: State | None, action: Action) -> str: ...
+
+
+@overload
+def notation(action: Action, state: State | None = None, /) -> str: ...
+
+
+def notation(state: object = None, action: object = OMITTED) -> str:
     """The short text form of ``action`` (``state`` is accepted for the same signature as the
-    other games' ``notation`` and not needed: the forms name no hidden or drawn piece)."""
+    other games' ``notation`` and not needed: the forms name no hidden or drawn piece). The state
+    (or None) comes first, as in ``apply``; the old order ``notation(action, state)`` still
+    works for this release, with a ``DeprecationWarning``."""
+    board, chosen = state_and_action(State, state, action, game="Carcassonne")
+    return _write(board, chosen)  # type: ignore[arg-type]  # _write refuses a non-action
+
+
+def _write(state: State | None, action: Action) -> str:
     if isinstance(action, PlaceTile) and all(
         _exact_int(v) for v in (action.x, action.y, action.rotation)
     ):
@@ -91,7 +116,7 @@ def _read(wanted: str) -> Action | None:
 
 def legal_forms(state: State) -> tuple[str, ...]:
     """The notation of every legal action of ``state``, in ``legal_actions`` order."""
-    return tuple(notation(action, state) for action in legal_actions(state))
+    return tuple(notation(state, action) for action in legal_actions(state))
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -110,7 +135,7 @@ def parse_action(state: State, text: str) -> Action:
             state,
             text,
             legal=legal_actions(state),
-            form=notation,
+            form=lambda action: notation(state, action),
             grammar=lambda wanted, _raw: _read(wanted),
             explain=explain,
             seat=current_player(state),

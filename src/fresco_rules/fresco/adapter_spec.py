@@ -208,7 +208,8 @@ class FrescoSpec(GameSpec):
 
     def notation(self, state: Any, action: object) -> str:
         """The library's Fresco notation (``fresco.notation``: ``up 7:00``, ``buy IV:2``)."""
-        return fa.notation(action, state)  # type: ignore[arg-type]
+        text: str = fa.notation(state, action)  # type: ignore[call-overload]
+        return text
 
     def parse(self, state: Any, text: str) -> object:
         return fa.parse_action(state, text)

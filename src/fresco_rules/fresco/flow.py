@@ -13,12 +13,10 @@ from functools import lru_cache
 from operator import add, sub
 from typing import Any
 
-from ..kernel.chance import Outcome, draw_several, start_chance
-from ..kernel.errors import MalformedAction
+from ..kernel.chance import Outcome, checked_seed, draw_several, start_chance
 from ..kernel.evolve import evolve
 from ..kernel.memo import memo_last
 from ..kernel.registry import implements
-from ..kernel.untrusted import describe
 from . import extensions as ext
 from .actions import SubmitPlan
 from .config import (
@@ -85,7 +83,11 @@ def new_game(
     chance: Sequence[Outcome] = (),
     chance_only: bool = False,
 ) -> State:
-    """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config and an integer seed.
+    """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config and a seed.
+
+    The seed is an ``int`` from 0 to 2**64 - 1 (anything else: ``InvalidSeed``); left out it
+    is 0, so ``new_game()`` is the same game every time (the library never picks a seed by
+    itself; ``fresco-rules play`` picks one at random and prints it).
 
     Chance comes from a generator carried in the state (A0.18): first the start spaces (R0.5,
     the two players for S1/S2 with Leonardo on S3, R0.71), then the market booths in fill
@@ -100,8 +102,7 @@ def new_game(
     """
     if config is None:
         config = GameConfig()
-    if type(seed) is not int:
-        raise MalformedAction("A0.18", f"the seed must be an integer, not {describe(seed)}")
+    seed = checked_seed(seed)
     tables = _tables_for(config)
     rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors

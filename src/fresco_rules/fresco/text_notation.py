@@ -3,7 +3,7 @@
 The notation uses the words of the board as the text view (``str(state)``) prints them: get-up
 times (``up 7:00``), booth numerals and 1-based slots (``buy IV:2``), segment labels with
 columns a-e and rows 1-5 (``restore c3``, ``restore b2 bishop b3``), paint and glass colour
-names. ``notation(action)`` is distinct for distinct actions; ``parse_action(state, text)``
+names. ``notation(state, action)`` is distinct for distinct actions; ``parse_action(state, text)``
 returns the legal action that ``text`` names, refuses an action the rules forbid with an
 ``IllegalAction`` that names the rule, and text that names no action with a ``NotationError``;
 both list the closest legal forms.
@@ -38,9 +38,10 @@ modules 1 and 3             ``portrait P03 red blue``, ``sexton c3``, ``request 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import overload
 
 from ..kernel.errors import SHAPE_RULE, MalformedAction
-from ..kernel.notation import ascii_int, quote, read_action
+from ..kernel.notation import OMITTED, ascii_int, quote, read_action, state_and_action
 from .actions import (
     Action,
     AttendTheatre,
@@ -114,10 +115,25 @@ def _time(state: State | None, slot: int) -> str:
     return times[slot] if 0 <= slot < len(times) else str(slot)
 
 
-def notation(action: Action, state: State | None = None) -> str:
+@overload
+def notation(state: State | None, action: Action) -> str: ...
+
+
+@overload
+def notation(action: Action, state: State | None = None, /) -> str: ...
+
+
+def notation(state: object = None, action: object = OMITTED) -> str:
     """The short text form of ``action``. Get-up spaces are written as their times
     (``up 7:00``): those of ``state``'s hostel (an A0.1 table may change them), or of the
-    default board without a state."""
+    default board without a state. The state
+    (or None) comes first, as in ``apply``; the old order ``notation(action, state)`` still
+    works for this release, with a ``DeprecationWarning``."""
+    board, chosen = state_and_action(State, state, action, game="Fresco")
+    return _write(board, chosen)  # type: ignore[arg-type]  # _write refuses a non-action
+
+
+def _write(state: State | None, action: Action) -> str:
     simple = _SIMPLE.get(type(action))
     if simple is not None:
         return simple
@@ -372,7 +388,7 @@ def _read(state: State, text: str) -> Action | None:
 
 def legal_forms(state: State) -> tuple[str, ...]:
     """The notation of every legal action of ``state``, in ``legal_actions`` order."""
-    return tuple(notation(action, state) for action in legal_actions(state))
+    return tuple(notation(state, action) for action in legal_actions(state))
 
 
 def parse_action(state: State, text: str) -> Action:
@@ -386,7 +402,7 @@ def parse_action(state: State, text: str) -> Action:
         state,
         text,
         legal=legal_actions(state),
-        form=lambda action: notation(action, state),
+        form=lambda action: notation(state, action),
         grammar=lambda wanted, _raw: _read(state, wanted),
         explain=explain,
         seat=current_player(state),

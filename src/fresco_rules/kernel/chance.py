@@ -16,8 +16,9 @@ from typing import Any
 
 from attrs import field, frozen
 
-from .errors import IllegalAction
+from .errors import IllegalAction, InvalidSeed
 from .rng import below_run, next_below, seed_state
+from .untrusted import describe
 
 Outcome = tuple[str, str]
 """``(kind of draw, outcome)``, e.g. ``("market", "M05")``."""
@@ -179,11 +180,29 @@ class ChanceRecord:
 _EMPTY = Log()
 
 
+MAX_SEED = 2**64 - 1
+"""Seeds are unsigned 64-bit numbers, as a record stores them."""
+
+
+def checked_seed(seed: object) -> int:
+    """``seed`` when it is an ``int`` (not a ``bool``) from 0 to ``MAX_SEED``, else
+    ``InvalidSeed``. The library never picks a seed by itself: ``new_game(config)`` is seed 0,
+    the same game every time, so a call is reproducible; the command line picks a random seed
+    and prints it."""
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        raise InvalidSeed(
+            f"the seed must be a whole number from 0 to 2**64 - 1, not {describe(seed)}"
+        )
+    return seed
+
+
 def start_chance(
     seed: int, script: Sequence[Outcome] = (), *, scripted_only: bool = False
 ) -> Chance:
-    """The chance source of a new game from a seed and, optionally, recorded outcomes; with
-    ``scripted_only`` a draw beyond the recorded outcomes is refused instead of generated."""
+    """The chance source of a new game from a seed (``checked_seed``) and, optionally, recorded
+    outcomes; with ``scripted_only`` a draw beyond the recorded outcomes is refused instead of
+    generated."""
+    seed = checked_seed(seed)
     outcomes = tuple((str(kind), str(outcome)) for kind, outcome in script)
     return Chance(seed_state(seed), _EMPTY, outcomes, scripted_only)
 

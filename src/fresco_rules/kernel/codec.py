@@ -22,7 +22,7 @@ import attrs
 import cattrs
 from attrs import frozen
 
-from .chance import Chance, ChanceRecord, Outcome
+from .chance import MAX_SEED, Chance, ChanceRecord, Outcome
 from .errors import InvalidData, RulesError
 from .files import FileRefused, read_limited
 from .jsonschema_gen import record_schema
@@ -348,7 +348,7 @@ def build_schema(spec: CodecSpec) -> dict[str, Any]:
             "setup": setup,
             "seed": {
                 "anyOf": [
-                    {"type": "integer", "minimum": -(2**63), "maximum": 2**64},
+                    {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
                     {"type": "null"},
                 ]
             },

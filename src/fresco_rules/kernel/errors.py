@@ -95,3 +95,7 @@ def _rebuild_notation(
 
 class InvalidData(RulesError):
     """A component-data file or table that fails validation; the message names the field."""
+
+
+class InvalidSeed(RulesError):
+    """A seed that is not a whole number from 0 to 2**64 - 1 (``MAX_SEED``)."""

@@ -4,6 +4,8 @@ actions of a state, and refusing what names none with the closest legal forms (`
 from __future__ import annotations
 
 import difflib
+import enum
+import warnings
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -19,6 +21,41 @@ CLOSEST = 5
 """How many of the closest legal forms a refusal lists."""
 MAX_DIGITS = 6
 """No number in any game's notation has more digits; a longer run of digits names no number."""
+
+
+class Omitted(enum.Enum):
+    """The default of an argument that may be left out (``None`` means something there)."""
+
+    OMITTED = enum.auto()
+
+
+OMITTED = Omitted.OMITTED
+
+
+def state_and_action(
+    state_type: type[S], first: object, second: object, *, game: str
+) -> tuple[S | None, object]:
+    """``(state, action)`` of a call ``notation(first, second)``: the state (or None) comes
+    first, like ``apply(state, action)`` and ``parse_action(state, text)``. The old order
+    ``notation(action)`` / ``notation(action, state)`` is recognised by the exact type of the
+    game's ``State`` class, warned about with a ``DeprecationWarning`` and swapped; a first
+    argument that is neither a state, None nor an action in the old order is refused."""
+    if first is None or (type(first) is state_type and isinstance(first, state_type)):
+        if second is OMITTED:
+            raise MalformedAction(SHAPE_RULE, "notation(state, action) needs an action")
+        return first, second
+    if second is OMITTED or second is None or type(second) is state_type:
+        warnings.warn(
+            "notation(action, state) is deprecated; call notation(state, action) "
+            "(the state or None first, as in apply and parse_action)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return (second if isinstance(second, state_type) else None), first
+    raise MalformedAction(
+        SHAPE_RULE,
+        f"notation(state, action) takes a {game} State or None first, not {describe(first)}",
+    )
 
 
 def ascii_int(text: str, max_digits: int = MAX_DIGITS, *, signed: bool = False) -> int | None:

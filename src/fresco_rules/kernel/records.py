@@ -17,7 +17,7 @@ from typing import Any
 
 from attrs import frozen
 
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, InvalidSeed, RulesError
 from .files import FileRefused, read_limited
 from .protocol import GameRules, RecordCodec
 from .untrusted import describe
@@ -518,6 +518,8 @@ def _replay_data(
         raise ReplayError(
             exc.rule, exc.reason, step=None, seat=None, action=None, setup=True
         ) from None
+    except InvalidSeed as exc:
+        raise InvalidRecord(str(exc), path="$.seed") from None
     except RulesError as exc:
         raise InvalidRecord(f"setup cannot start a game: {exc}", path="$.setup") from None
     for index, (step, action) in enumerate(zip(data["steps"], actions, strict=True)):
