@@ -1,5 +1,10 @@
 """The games this library knows, by the name their records carry, and record replay for any
-of them.
+of them: the registry.
+
+``declaration(name)`` is a game's ``GameDeclaration`` (``kernel.declaration``): the built-in
+games of ``PACKAGES`` and any installed package that declares a game in the entry-point group
+``fresco_rules.games`` (``pig = "pig_rules:DECLARATION"``). A game that fails to load is
+refused with ``GameUnavailable`` naming it; the other games still work.
 
 ``PACKAGES`` is the one list of the built-in games: every tool (the command line, OpenSpiel,
 PettingZoo, ``conform``, the study, the scripts) takes its games from it through
@@ -10,12 +15,17 @@ folder and one line here."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from functools import cache
 from importlib import import_module
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, TypeAlias, cast
 
+from .kernel.declaration import GameDeclaration
+from .kernel.errors import RulesError
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ValidationReport, parse_record
 from .kernel.records import replay as _replay
@@ -38,10 +48,58 @@ PACKAGES = MappingProxyType(
 DEFAULT_GAME = next(iter(PACKAGES))
 """The game a tool plays when none is named."""
 
+ENTRY_POINT_GROUP = "fresco_rules.games"
+"""Where installed packages declare their games: name -> ``module:DECLARATION``."""
+
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+class GameUnavailable(RulesError):
+    """A game that is not registered, or whose package fails to load or declares no valid
+    ``GameDeclaration``."""
+
+
+@cache
+def _installed() -> Mapping[str, EntryPoint]:
+    """The games installed packages declare (read once: installing a package needs a new
+    process anyway). Built-in names cannot be taken over."""
+    found: dict[str, EntryPoint] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name not in PACKAGES and _GAME_NAME.fullmatch(point.name):
+            found.setdefault(point.name, point)
+    return MappingProxyType(found)
+
 
 def game_names() -> tuple[str, ...]:
-    """The names of the built-in games, the default game first."""
-    return tuple(PACKAGES)
+    """The names of every registered game: the built-in games (the default first), then the
+    installed ones in name order."""
+    return (*PACKAGES, *sorted(_installed()))
+
+
+def declaration(name: str) -> GameDeclaration:
+    """The declaration of a registered game; ``GameUnavailable`` (naming the game) for an
+    unknown name or a game that fails to load."""
+    if type(name) is not str or name not in game_names():
+        raise GameUnavailable(f"unknown game {describe(name)}; known: {', '.join(game_names())}")
+    return _load(name)
+
+
+@cache
+def _load(name: str) -> GameDeclaration:
+    try:
+        if name in PACKAGES:
+            found: object = import_module(f"{PACKAGES[name]}.declaration").DECLARATION
+        else:
+            found = _installed()[name].load()
+    except Exception as exc:  # a third-party game's import may fail in any way
+        raise GameUnavailable(
+            f"game {name!r} failed to load: {type(exc).__name__}: {describe(str(exc))}"
+        ) from None
+    if type(found) is not GameDeclaration:
+        raise GameUnavailable(f"game {name!r} declares {describe(found)}, not a GameDeclaration")
+    if found.name != name:
+        raise GameUnavailable(f"game {name!r} declares itself as {describe(found.name)}")
+    return found
 
 
 def game_package(name: str) -> str:

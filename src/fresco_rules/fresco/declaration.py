@@ -1,0 +1,51 @@
+"""Fresco declared once for every tool (see ``kernel.declaration``): the top of the
+game's folder, which nothing in the folder imports."""
+
+from __future__ import annotations
+
+from .._version import __version__
+from ..kernel.declaration import Board, Components, GameDeclaration, Notation
+from . import data, render, text_notation
+from .adapter_spec import SPEC
+from .config import OPTION_TYPES, GameConfig, InvalidConfig
+from .engine import player_view, winners
+from .game import GAME
+from .picture import svg
+from .records import make_codec
+from .study_adapter import ADAPTER
+from .vocab import RULE_ID, RULE_SPECS, parse_modules
+
+DECLARATION = GameDeclaration(
+    name=GAME.name,
+    title="Fresco",
+    players=tuple(range(SPEC.min_players, SPEC.max_players + 1)),
+    default_players=SPEC.default_players,
+    rules=GAME,
+    version=__version__,
+    config_type=GameConfig,
+    option_types=OPTION_TYPES,
+    invalid_config=InvalidConfig,
+    parse_modules=parse_modules,
+    components=Components(
+        load=data.load_components,
+        from_mapping=data.components_from_mapping,
+        to_mapping=data.components_to_mapping,
+        template_text=data.template_text,
+        default=data.default_components,
+    ),
+    make_codec=make_codec,
+    notation=Notation(
+        format=text_notation.notation,
+        parse=text_notation.parse_action,
+        legal_forms=text_notation.legal_forms,
+    ),
+    board=Board(text=render.board, svg=svg, events=render.events),
+    player_view=player_view,
+    winners=winners,
+    rule_id=RULE_ID,
+    rule_specs=RULE_SPECS,
+    catalogue_package=__package__ or "",
+    adapter=SPEC,
+    study=ADAPTER,
+)
+"""Fresco, as every tool sees it."""
