@@ -46,8 +46,9 @@
   malformed action (not an integer of the space) raises ``MalformedAction`` either way.
 - ``render()``: the full board with hidden information (``Table.position_text``, the same text
   as OpenSpiel's ``str(state)``), for a person watching; ``render_mode`` "ansi" returns it,
-  "human" prints it; without a render mode it warns (``gymnasium.logger.warn``) and returns
-  None. ``env.scores()``: each agent's victory points (the rewards are their ranks).
+  "human" prints it (and ``reset`` and each ``step`` print it); without a render mode it warns
+  (``gymnasium.logger.warn``) and returns None.
+- ``env.scores()``: each agent's victory points (the rewards are their ranks).
 
 docs/pettingzoo.md has the whole story.
 """
@@ -234,6 +235,8 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         self._position = self.table.start()
         self._was_reset = True
         self._settle()
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self._seat(agent)
@@ -278,6 +281,8 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
             self._position = self.table.play(self._position, index)
             self._settle()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _end_with_penalty(self, offender: str) -> None:
         """PettingZoo's classic convention for an illegal action: the game ends, every agent
@@ -291,7 +296,8 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         """The full board, hidden information included, as PettingZoo's classic environments
         show it to a person watching (an agent's view is its observation): returned as text
-        ("ansi") or printed ("human"). Without a render mode it warns and returns None."""
+        ("ansi") or printed ("human"; then ``reset`` and every ``step`` print it too, as in the
+        classic environments). Without a render mode it warns and returns None."""
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "You are calling render method without specifying any render mode: "

@@ -121,11 +121,19 @@ def test_pettingzoo_ansi_render_is_the_full_board(name: str) -> None:
 
 
 def test_pettingzoo_human_render_prints_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    """As in PettingZoo's classic environments, "human" prints the board after ``reset`` and
+    every ``step`` as well as on ``render()``."""
     aec = env("barbarossa", render_mode="human")
     aec.reset(seed=4)
+    first = str(aec.position.state)
+    aec.step(sorted(aec.infos[aec.agent_selection]["legal_actions"])[0])
+    second = str(aec.position.state)
+    assert first != second
     assert aec.render() is None
     printed = capsys.readouterr().out
-    assert printed.startswith(str(aec.position.state)) and printed.endswith("\n")
+    assert printed.count("\nscores: ") == 3
+    assert printed.index(first) < printed.index(second) < printed.rindex(second)
+    assert printed.endswith("\n")
 
 
 @pytest.mark.parametrize("name", NAMES)
