@@ -32,9 +32,10 @@ Importing this module registers ``fresco_rules_<name>`` with ``pyspiel`` for eve
   (opponents scored below - opponents scored above) / (players - 1); Leonardo does not count.
   Zero until the end. ``state.scores()`` gives the victory points they rank (so far, and final
   at the end).
-- ``str(state)``: the full state, hidden information included (OpenSpiel's convention; a seat's
-  view is its observation string): the game's text board, then at a chance node the draw it
-  waits for, and the scores and node count (``adapters.core.Table.position_text``).
+- ``str(state)``: the state for a person watching the whole table, not a seat's view (in
+  OpenSpiel ``str(state)`` is the state; a seat's view is its observation string), so it may
+  show what a seat cannot see: the game's text board, then at a chance node the draw it waits
+  for, and the scores and node count (``adapters.core.Table.position_text``).
 - ``max_game_length`` is the ``max_length`` parameter (nodes, chance included): no rule bounds a
   game in which nobody scores, so a game that reaches it is cut off at the next decision and
   scored as it stands (``state.truncated()``). Random games stay far below the defaults.
@@ -270,9 +271,9 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
         return list(self._table.scores(self._position))
 
     def __str__(self) -> str:
-        """The full state, hidden information included (OpenSpiel's convention; what a seat
-        sees is its observation string): the game's text board, then the pending draw at a
-        chance node, and the scores and node count (``Table.position_text``)."""
+        """The state for a person watching the whole table (OpenSpiel's convention: what a
+        seat sees is its observation string): the game's text board, then the pending draw at
+        a chance node, and the scores and node count (``Table.position_text``)."""
         return self._table.position_text(self._position)
 
 

@@ -44,10 +44,10 @@
   PettingZoo's classic environments do: every agent terminated, ``illegal_reward`` (-1 by
   default) for the offender, 0 for the others, ``infos[offender]["illegal_action"]`` True. A
   malformed action (not an integer of the space) raises ``MalformedAction`` either way.
-- ``render()``: the full board with hidden information (``Table.position_text``, the same text
-  as OpenSpiel's ``str(state)``), for a person watching; ``render_mode`` "ansi" returns it,
-  "human" prints it (and ``reset`` and each ``step`` print it); without a render mode it warns
-  (``gymnasium.logger.warn``) and returns None.
+- ``render()``: the whole board for a person watching, not an agent's view, so it may show what
+  a seat cannot see (``Table.position_text``, the same text as OpenSpiel's ``str(state)``);
+  ``render_mode`` "ansi" returns it, "human" prints it (and ``reset`` and each ``step`` print
+  it); without a render mode it warns (``gymnasium.logger.warn``) and returns None.
 - ``env.scores()``: each agent's victory points (the rewards are their ranks).
 
 docs/pettingzoo.md has the whole story.
@@ -294,8 +294,8 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         self.infos[offender]["illegal_action"] = True
 
     def render(self) -> str | None:
-        """The full board, hidden information included, as PettingZoo's classic environments
-        show it to a person watching (an agent's view is its observation): returned as text
+        """The whole board as PettingZoo's classic environments show it to a person watching,
+        so it may show what a seat cannot see (an agent's view is its observation): returned as text
         ("ansi") or printed ("human"; then ``reset`` and every ``step`` print it too, as in the
         classic environments). Without a render mode it warns and returns None."""
         if self.render_mode is None:

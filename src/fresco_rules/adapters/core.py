@@ -347,8 +347,8 @@ class Table:
         return tuple(int(score) for score in self.spec.scores(position.state))
 
     def position_text(self, position: Position) -> str:
-        """The whole position as a person watching the table sees it, hidden information
-        included (not for a seat's eyes: its view is ``observation``): the game's text board
+        """The whole position as a person watching the table sees it, not a seat's view (which
+        is ``observation``), so it may show what a seat cannot see: the game's text board
         (``str(state)``, the view the game registers with ``kernel.view``), then the draw a
         chance node waits for, a cut-off at ``max_length``, and the scores so far with the
         number of nodes passed."""
