@@ -140,6 +140,8 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self._was_reset = False
+        self._penalised: str | None = None
+        """The agent whose illegal action ended the game ("penalty"), None otherwise."""
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.table.players)]
         self.agents = list(self.possible_agents)
@@ -234,6 +236,7 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         self.infos = {agent: {} for agent in self.agents}
         self._position = self.table.start()
         self._was_reset = True
+        self._penalised = None
         self._settle()
         if self.render_mode == "human":
             self.render()
@@ -243,7 +246,7 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         table, position = self.table, self._position
         tensor = np.asarray(table.tensor(position, seat), dtype=np.float32)
         mask = np.zeros(len(table.space), dtype=np.int8)
-        if table.current_player(position) == seat:
+        if self._penalised is None and table.current_player(position) == seat:
             mask[table.legal_actions(position)] = 1
         return {"observation": tensor, "action_mask": mask}
 
@@ -286,8 +289,9 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
 
     def _end_with_penalty(self, offender: str) -> None:
         """PettingZoo's classic convention for an illegal action: the game ends, every agent
-        is terminated, the offender gets ``illegal_reward`` and the others 0. The position
-        stays as it was (the action is not played)."""
+        is terminated, the offender gets ``illegal_reward`` and the others 0, and no agent has
+        a legal action left. The position stays as it was (the action is not played)."""
+        self._penalised = offender
         self.rewards[offender] = self.illegal_reward
         self.terminations = {agent: True for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}

@@ -204,6 +204,7 @@ def test_an_illegal_action_can_end_the_game_with_a_penalty(name: str) -> None:
     assert aec.truncations == {agent: False for agent in aec.possible_agents}
     assert aec.rewards == {a: (-1.0 if a == offender else 0.0) for a in aec.possible_agents}
     assert aec.infos[offender]["illegal_action"] is True
+    assert all(aec.observe(agent)["action_mask"].sum() == 0 for agent in aec.possible_agents)
     got: dict[str, float] = {}
     for agent in aec.agent_iter():
         _, reward, termination, _, _ = aec.last()
