@@ -55,6 +55,7 @@ docs/pettingzoo.md has the whole story.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .kernel.extras import MissingExtra
@@ -99,6 +100,17 @@ default), or end the game with ``illegal_reward`` for the offending agent (Petti
 environments' convention)."""
 
 
+def _finite(value: object) -> float | None:
+    """``value`` as a finite float when it is an ``int`` or ``float`` (not a bool) that is one."""
+    if type(value) is not int and type(value) is not float:
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def metadata_of(game: str) -> dict[str, Any]:
     """The PettingZoo metadata of a game's environment: its name is ``<game>_v0``."""
     return {"render_modes": list(RENDER_MODES), "name": f"{game}_v0", "is_parallelizable": False}
@@ -126,7 +138,9 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.table: Table = make_table(game, params)
         self.metadata = metadata_of(self.table.spec.name)
-        if render_mode is not None and render_mode not in RENDER_MODES:
+        if render_mode is not None and (
+            type(render_mode) is not str or render_mode not in RENDER_MODES
+        ):
             raise AdapterError(
                 f"render_mode {describe(render_mode)} is not one of "
                 f"{', '.join(repr(mode) for mode in RENDER_MODES)} (or None)"
@@ -135,13 +149,14 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
             raise AdapterError(
                 f"illegal_action is 'raise' or 'penalty', not {describe(illegal_action)}"
             )
-        if type(illegal_reward) not in (int, float) or not np.isfinite(illegal_reward):
+        reward = _finite(illegal_reward)
+        if reward is None:
             raise AdapterError(f"illegal_reward is a finite number, not {describe(illegal_reward)}")
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = reward
         self._was_reset = False
+        # the agent whose illegal action ended the game ("penalty"), None otherwise
         self._penalised: str | None = None
-        """The agent whose illegal action ended the game ("penalty"), None otherwise."""
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.table.players)]
         self.agents = list(self.possible_agents)

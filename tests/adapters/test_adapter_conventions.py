@@ -148,6 +148,8 @@ def test_pettingzoo_declares_its_render_modes_and_warns_without_one(name: str) -
 def test_pettingzoo_refuses_an_unknown_render_mode() -> None:
     with pytest.raises(AdapterError, match=r"render_mode 'rgb_array' .* 'ansi', 'human'"):
         env("fresco", render_mode="rgb_array")
+    with pytest.raises(AdapterError, match=r"render_mode \['ansi'\] is not one of"):
+        env("fresco", render_mode=["ansi"])  # type: ignore[arg-type]
 
 
 # --- PettingZoo: order, names, wrappers ------------------------------------------------------
@@ -224,6 +226,10 @@ def test_the_penalty_is_a_parameter_and_malformed_actions_still_raise() -> None:
     assert aec.rewards[offender] == -5.0
     with pytest.raises(AdapterError, match="illegal_action is 'raise' or 'penalty'"):
         env("fresco", illegal_action="ignore")
+    rewards: list[Any] = [float("nan"), float("inf"), 10**400, True, "-1", None]
+    for reward in rewards:
+        with pytest.raises(AdapterError, match="illegal_reward is a finite number"):
+            env("fresco", illegal_action="penalty", illegal_reward=reward)
 
 
 def test_api_test_passes_with_the_penalty_convention() -> None:
