@@ -30,7 +30,12 @@ Importing this module registers ``fresco_rules_<name>`` with ``pyspiel`` for eve
   configuration.
 - ``returns()``: rank-based utilities in [-1, 1] summing to 0 (``core.rank_utilities``):
   (opponents scored below - opponents scored above) / (players - 1); Leonardo does not count.
-  Zero until the end.
+  Zero until the end. ``state.scores()`` gives the victory points they rank (so far, and final
+  at the end).
+- ``str(state)``: the state for a person watching the whole table, not a seat's view (in
+  OpenSpiel ``str(state)`` is the state; a seat's view is its observation string), so it may
+  show what a seat cannot see: the game's text board, then at a chance node the draw it waits
+  for, and the scores and node count (``adapters.core.Table.position_text``).
 - ``max_game_length`` is the ``max_length`` parameter (nodes, chance included): no rule bounds a
   game in which nobody scores, so a game that reaches it is cut off at the next decision and
   scored as it stands (``state.truncated()``). Random games stay far below the defaults.
@@ -43,6 +48,8 @@ Importing this module registers ``fresco_rules_<name>`` with ``pyspiel`` for eve
   two for the games here (other games go on to pyspiel's functions unchanged); ``pickle`` of a
   state or a game goes through them too. OpenSpiel's C++ code that serialises states by itself
   (``random_sim_test``) still uses pyspiel's form: never give it a string from elsewhere.
+
+docs/openspiel.md has the whole story.
 """
 
 from __future__ import annotations
@@ -257,15 +264,17 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return list(self._table.returns(self._position))
 
+    def scores(self) -> list[int]:
+        """The seats' victory points, the game's own scores (Leonardo left out): the final
+        scores at the end, the scores so far before it, all 0 during the set-up.
+        ``returns()`` are their ranks (``core.rank_utilities``)."""
+        return list(self._table.scores(self._position))
+
     def __str__(self) -> str:
-        position = self._position
-        state = position.state
-        if state is None:
-            return f"set-up, {len(position.drawn)} draws"
-        text = str(state.where()) if hasattr(state, "where") else repr(state.step)
-        if position.need is not None:
-            text += f"; drawing {position.need.kind} ({len(position.drawn)} drawn)"
-        return f"{text}; scores {self._table.spec.scores(state)}; length {position.length}"
+        """The state for a person watching the whole table (OpenSpiel's convention: what a
+        seat sees is its observation string): the game's text board, then the pending draw at
+        a chance node, and the scores and node count (``Table.position_text``)."""
+        return self._table.position_text(self._position)
 
 
 class ViewObserver:

@@ -35,18 +35,37 @@
   now with ``IllegalAction``. After the end PettingZoo's convention holds: each agent is
   terminated (or truncated), ``step(None)`` removes the selected one; once ``agents`` is empty,
   ``step`` and ``last`` raise ``AdapterError`` until ``reset``.
+- ``env`` wraps the environment in PettingZoo's ``OrderEnforcingWrapper`` as the classic
+  environments are; ``raw_env`` (``FrescoRulesEnv``) is the unwrapped one, which itself refuses
+  ``step`` before ``reset`` with ``AdapterError``. Each game's environment has its own
+  ``metadata["name"]``: ``<game>_v0`` (``fresco_v0``, ...).
+- Illegal actions (``illegal_action``): "raise" (the default) refuses an index that is not
+  legal now with ``IllegalAction`` and leaves the game as it was; "penalty" ends the game as
+  PettingZoo's classic environments do: every agent terminated, ``illegal_reward`` (-1 by
+  default) for the offender, 0 for the others, ``infos[offender]["illegal_action"]`` True. A
+  malformed action (not an integer of the space) raises ``MalformedAction`` either way.
+- ``render()``: the whole board for a person watching, not an agent's view, so it may show what
+  a seat cannot see (``Table.position_text``, the same text as OpenSpiel's ``str(state)``);
+  ``render_mode`` "ansi" returns it, "human" prints it (and ``reset`` and each ``step`` print
+  it); without a render mode it warns (``gymnasium.logger.warn``) and returns None.
+- ``env.scores()``: each agent's victory points (the rewards are their ranks).
+
+docs/pettingzoo.md has the whole story.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import math
+from typing import Any
 
 from .kernel.extras import MissingExtra
 
 try:
+    import gymnasium
     import numpy as np
     from gymnasium import spaces
     from pettingzoo import AECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 except ImportError as missing:
     raise MissingExtra("fresco_rules.pettingzoo", "pettingzoo", missing.name) from None
 
@@ -73,20 +92,71 @@ def action_index(value: object, size: int) -> int:
     return checked_index(value, size, "action")
 
 
-class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
-    """An AEC environment of one game configuration of this library."""
+RENDER_MODES = ("ansi", "human")
+"""``render()`` returns the board as text ("ansi") or prints it ("human")."""
+ILLEGAL_ACTIONS = ("raise", "penalty")
+"""What ``step`` does with an action that is not legal now: raise ``IllegalAction`` (the
+default), or end the game with ``illegal_reward`` for the offending agent (PettingZoo's classic
+environments' convention)."""
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi"],
-        "name": "fresco_rules_v0",
-        "is_parallelizable": False,
-    }
+
+def _finite(value: object) -> float | None:
+    """``value`` as a finite float when it is an ``int`` or ``float`` (not a bool) that is one."""
+    if type(value) is not int and type(value) is not float:
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
+def metadata_of(game: str) -> dict[str, Any]:
+    """The PettingZoo metadata of a game's environment: its name is ``<game>_v0``."""
+    return {"render_modes": list(RENDER_MODES), "name": f"{game}_v0", "is_parallelizable": False}
+
+
+class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment of one game configuration of this library, unwrapped (``raw_env``;
+    ``env`` wraps it in PettingZoo's ``OrderEnforcingWrapper``). ``render_mode``: one of
+    ``RENDER_MODES``; ``illegal_action``: one of ``ILLEGAL_ACTIONS``; ``illegal_reward``: the
+    offending agent's reward when ``illegal_action`` is "penalty"; any other parameter is the
+    game's (as in ``fresco_rules.openspiel``)."""
+
+    metadata: dict[str, Any] = metadata_of(DEFAULT_GAME)
+    """The default game's; each instance carries its own game's (``metadata_of``)."""
 
     def __init__(
-        self, game: str = DEFAULT_GAME, render_mode: str | None = None, **params: Any
+        self,
+        game: str = DEFAULT_GAME,
+        render_mode: str | None = None,
+        *,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
+        **params: Any,
     ) -> None:
         super().__init__()
         self.table: Table = make_table(game, params)
+        self.metadata = metadata_of(self.table.spec.name)
+        if render_mode is not None and (
+            type(render_mode) is not str or render_mode not in RENDER_MODES
+        ):
+            raise AdapterError(
+                f"render_mode {describe(render_mode)} is not one of "
+                f"{', '.join(repr(mode) for mode in RENDER_MODES)} (or None)"
+            )
+        if type(illegal_action) is not str or illegal_action not in ILLEGAL_ACTIONS:
+            raise AdapterError(
+                f"illegal_action is 'raise' or 'penalty', not {describe(illegal_action)}"
+            )
+        reward = _finite(illegal_reward)
+        if reward is None:
+            raise AdapterError(f"illegal_reward is a finite number, not {describe(illegal_reward)}")
+        self.illegal_action = illegal_action
+        self.illegal_reward = reward
+        self._was_reset = False
+        # the agent whose illegal action ended the game ("penalty"), None otherwise
+        self._penalised: str | None = None
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.table.players)]
         self.agents = list(self.possible_agents)
@@ -134,6 +204,12 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
     def position(self) -> Position:
         return self._position
 
+    def scores(self) -> dict[str, int]:
+        """Each agent's victory points, the game's own scores: the final scores at the end
+        (the rewards are their ranks), the scores so far before it."""
+        points = self.table.scores(self._position)
+        return dict(zip(self.possible_agents, points, strict=True))
+
     def _seat(self, agent: str) -> int:
         return self.possible_agents.index(agent)
 
@@ -174,18 +250,24 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         self.truncations = {agent: False for agent in self.agents}
         self.infos = {agent: {} for agent in self.agents}
         self._position = self.table.start()
+        self._was_reset = True
+        self._penalised = None
         self._settle()
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
         seat = self._seat(agent)
         table, position = self.table, self._position
         tensor = np.asarray(table.tensor(position, seat), dtype=np.float32)
         mask = np.zeros(len(table.space), dtype=np.int8)
-        if table.current_player(position) == seat:
+        if self._penalised is None and table.current_player(position) == seat:
             mask[table.legal_actions(position)] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def _selected(self) -> str:
+        if not self._was_reset:
+            raise AdapterError("call reset() before step() or last(): the game is not dealt yet")
         agent = self.agent_selection
         if agent not in self.agents:
             raise AdapterError("the game is over and every agent is removed: call reset()")
@@ -209,24 +291,86 @@ class FrescoRulesEnv(AECEnv):  # type: ignore[misc]
         index = action_index(action, len(self.table.space))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {name: 0.0 for name in self.agents}
-        self._position = self.table.play(self._position, index)
-        self._settle()
+        if self.illegal_action == "penalty" and index not in self.table.legal_actions(
+            self._position
+        ):
+            self._end_with_penalty(agent)
+        else:
+            self._position = self.table.play(self._position, index)
+            self._settle()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _end_with_penalty(self, offender: str) -> None:
+        """PettingZoo's classic convention for an illegal action: the game ends, every agent
+        is terminated, the offender gets ``illegal_reward`` and the others 0, and no agent has
+        a legal action left. The position stays as it was (the action is not played)."""
+        self._penalised = offender
+        self.rewards[offender] = self.illegal_reward
+        self.terminations = {agent: True for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.infos[offender]["illegal_action"] = True
 
     def render(self) -> str | None:
+        """The whole board as PettingZoo's classic environments show it to a person watching,
+        so it may show what a seat cannot see (an agent's view is its observation): returned as text
+        ("ansi") or printed ("human"; then ``reset`` and every ``step`` print it too, as in the
+        classic environments). Without a render mode it warns and returns None."""
         if self.render_mode is None:
+            gymnasium.logger.warn(
+                "You are calling render method without specifying any render mode: "
+                f"make the environment with render_mode in {list(RENDER_MODES)}"
+            )
             return None
-        state = self._position.state
-        if state is None:
-            return "set-up"
-        where = state.where() if hasattr(state, "where") else f"turn {state.turn}"
-        return f"{where}; scores {self.table.spec.scores(state)}"
+        text = self.table.position_text(self._position)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         pass
 
 
-def env(game: str = DEFAULT_GAME, render_mode: str | None = None, **params: Any) -> FrescoRulesEnv:
-    """An AEC environment: ``env("fresco", players=3, modules="4;6")``; parameters as in
-    ``fresco_rules.openspiel``."""
-    return FrescoRulesEnv(game, render_mode=render_mode, **params)
+raw_env = FrescoRulesEnv
+"""The unwrapped environment (PettingZoo's name for it): ``raw_env("barbarossa", players=3)``."""
+
+
+class _OrderEnforcing(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, except that once every agent is removed ``step``
+    and ``last`` still reach the environment, which refuses them with ``AdapterError`` (the
+    wrapper would only warn, and read a stale observation)."""
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and not self.agents:
+            self.env.step(action)
+        super().step(action)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if self._has_reset and not self.agents:
+            self.env.last(observe)
+        return super().last(observe)  # type: ignore[no-any-return]
+
+
+def env(
+    game: str = DEFAULT_GAME,
+    render_mode: str | None = None,
+    *,
+    illegal_action: str = "raise",
+    illegal_reward: float = -1.0,
+    **params: Any,
+) -> Any:
+    """An AEC environment wrapped as PettingZoo's classic ones are (order enforced: ``step``,
+    ``observe``, ``render`` before ``reset`` are errors): ``env("fresco", players=3,
+    modules="4;6")``; parameters as ``FrescoRulesEnv`` (``raw_env``) takes them. The wrapper
+    passes every other attribute (``table``, ``position``, ``parse``, ``scores``) through."""
+    return _OrderEnforcing(
+        FrescoRulesEnv(
+            game,
+            render_mode=render_mode,
+            illegal_action=illegal_action,
+            illegal_reward=illegal_reward,
+            **params,
+        )
+    )

@@ -338,6 +338,34 @@ class Table:
             return (0.0,) * self.players
         return rank_utilities(self.spec.scores(position.state))
 
+    def scores(self, position: Position) -> tuple[int, ...]:
+        """The seats' victory points (the game's own scores, Leonardo left out): final at the
+        end, the scores so far before it, all 0 while the game is being set up. ``returns``
+        are the ranks of these."""
+        if position.state is None:
+            return (0,) * self.players
+        return tuple(int(score) for score in self.spec.scores(position.state))
+
+    def position_text(self, position: Position) -> str:
+        """The whole position as a person watching the table sees it, not a seat's view (which
+        is ``observation``), so it may show what a seat cannot see: the game's text board
+        (``str(state)``, the view the game registers with ``kernel.view``), then the draw a
+        chance node waits for, a cut-off at ``max_length``, and the scores so far with the
+        number of nodes passed."""
+        need, drawn = position.need, len(position.drawn)
+        so_far = f"{drawn} drawn so far" if drawn else "no draws yet"
+        if position.state is None:
+            kind = "nothing" if need is None else need.kind
+            return f"set-up: {so_far}, next a draw of {kind}"
+        lines = [str(position.state)]
+        if need is not None:
+            lines.append(f"chance: for the next step {so_far}, next a draw of {need.kind}")
+        if self.truncated(position):
+            lines.append(f"cut off at max_length {self.max_length} (scored as it stands)")
+        scores = ", ".join(str(score) for score in self.scores(position))
+        lines.append(f"scores: {scores}; node {position.length}")
+        return "\n".join(lines)
+
     def notation(self, state: Any, action: object) -> str:
         return self.spec.notation(state, action)
 
