@@ -209,10 +209,16 @@ class GameConfig:
 
     players: int = 4
     first_player: int = 0
+    """B4: the seat that finished sculpting first (used when ``first_player_choice`` is
+    ``setup``)."""
     objects: tuple[tuple[str, ...], ...] | None = attrs.field(default=None, converter=_to_objects)
+    """B2: each seat's secret words, seat by seat; None takes the component data's stand-in
+    words."""
     ring: RingMode = attrs.field(default=RingMode.PROVISIONAL, converter=_to_ring)
     event_ring: tuple[EventKind, ...] | None = attrs.field(default=None, converter=_to_event_ring)
+    """A-B.1: the event ring's tiles in order; None takes the component data's ring."""
     track: Track | None = None
+    """A-B.2: the jewel track (spaces, Start, Finish); None takes the component data's."""
     guess_resolution: GuessResolution = attrs.field(
         default=GuessResolution.GUESSER_FIRST, converter=_to_guess_resolution
     )
@@ -231,6 +237,8 @@ class GameConfig:
         default=FirstPlayer.SETUP, converter=_to_first_player_choice
     )
     unguessed_penalty: int = 0
+    """A-B.17: spaces a sculptor's disc moves back per object never guessed when the arrows
+    run out; 0 for none."""
     components: ComponentData = attrs.field(factory=default_components)
 
 

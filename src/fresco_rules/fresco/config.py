@@ -407,10 +407,15 @@ class GameConfig:
         converter=_to_track_collision,
     )
     hostel_table: tuple[HostelSpace, ...] | None = None
+    """A0.1: the hostel's get-up spaces (time, mood change, price); None takes the component
+    data's table for the board side in use."""
     mood_track: MoodTrack | None = None
+    """A0.2: the mood column (rows, zones, start row); None takes the component data's."""
     booth_capacities: tuple[int, ...] | None = attrs.field(
         default=None, converter=_to_booth_capacities
     )
+    """A0.3: the tiles each market booth holds (3,3,3,4 with 4 players, 3,3,3 with fewer);
+    None takes the component data's; a tuple must have the same total."""
     wishing_purchase: WishingPurchase = attrs.field(
         default=WishingPurchase.ONE_PER_PENNY,
         converter=_to_wishing_purchase,
