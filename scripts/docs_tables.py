@@ -9,11 +9,13 @@ A generated table sits in a page between ``<!-- generated: NAME -->`` and
 - ``options GAME`` (one per game of ``fresco_rules.games``): every field of the game's
   ``GameConfig`` but ``players``, ``modules`` and ``components``: its name, rule ID, default,
   other values and meaning. The values of an enumerated option are its ``OPTION_TYPES`` enum's;
-  the rule ID and meaning are the first line of the field's attribute docstring, or else of the
-  enum's docstring (``A0.4: how booths are refilled ...``).
+  the rule ID and meaning are the field's attribute docstring (``A0.4: how booths are ...``).
 - ``commands``: every ``fresco-rules`` sub-command with its one-line purpose, from the parser.
 - ``command options``: each sub-command's arguments and options with their help, from the parser.
 - ``exit codes``: ``fresco_rules.exit_codes.TABLE``, as every ``--help`` prints it.
+- ``api GAME``: the API reference of a game package, a ``mkdocstrings`` directive per public
+  name (``__all__``), grouped by topic: the game protocol first, then actions, state and views,
+  configuration, records, errors, data, notation, and scoring laws and vocabulary.
 """
 
 from __future__ import annotations
@@ -102,8 +104,7 @@ def game_options(game: str) -> tuple[Option, ...]:
         if field.name in NOT_OPTIONS:
             continue
         kind = enums.get(field.name)
-        doc = docs.get(field.name) or (_one_line(kind.__doc__ or "") if kind else "")
-        found = RULE_ID.match(doc)
+        found = RULE_ID.match(docs.get(field.name, ""))
         if found is None:
             raise ValueError(f"{game}: GameConfig.{field.name} has no docstring with a rule ID")
         default = _shown(field.default)
@@ -175,6 +176,123 @@ def exit_code_table() -> str:
     return "```text\n" + exit_codes.TABLE + "\n```\n"
 
 
+PROTOCOL = (
+    "new_game",
+    "legal_actions",
+    "apply",
+    "explain",
+    "current_player",
+    "is_over",
+    "scores",
+    "winners",
+    "player_view",
+    "token_ledger",
+)
+"""The game protocol every game offers, in the order a reader meets it."""
+LEADING = (
+    "Action",
+    "ACTION_TYPES",
+    "ACTIONS_BY_KIND",
+    "State",
+    "PlayerView",
+    "GameConfig",
+    "OPTION_TYPES",
+    "GAME",
+    "ComponentData",
+)
+"""The names that open their section; the action types follow in ``ACTION_TYPES`` order."""
+SECTIONS = (
+    "The game protocol",
+    "Actions",
+    "State and views",
+    "Configuration and options",
+    "Records",
+    "Errors",
+    "Component data",
+    "Notation",
+    "Scoring laws, vocabulary and rule IDs",
+)
+_SECTION_OF_MODULE = {
+    "engine": 0,
+    "turns": 0,
+    "flow": 0,
+    "state": 2,
+    "seat_view": 2,
+    "board_view": 2,
+    "picture": 2,
+    "render": 2,
+    "config": 3,
+    "records": 4,
+    "game": 4,
+    "data": 6,
+    "text_notation": 7,
+}
+_SECTION_OF_NAME = {
+    "ACTION_TYPES": 1,
+    "Action": 1,
+    "ACTIONS_BY_KIND": 1,
+    "OPTION_TYPES": 3,
+    "GAME": 4,
+}
+
+
+def _section(name: str, value: Any) -> int:
+    """The API reference section of a public name: by the protocol, its kind (an action type,
+    an exception) or the module that defines it; what is left goes to the last section."""
+    if name in PROTOCOL:
+        return 0
+    if isinstance(value, type) and issubclass(value, BaseException):
+        return 5
+    if name in _SECTION_OF_NAME:
+        return _SECTION_OF_NAME[name]
+    module = getattr(value, "__module__", "") if callable(value) else ""
+    if module.endswith("actions"):
+        return 1
+    return _SECTION_OF_MODULE.get(module.rsplit(".", 1)[-1], len(SECTIONS) - 1)
+
+
+def api_sections(game: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The public names (``__all__``) of ``game``'s package grouped by topic: the protocol in
+    ``PROTOCOL`` order first; in each section the ``LEADING`` names, the action types in
+    ``ACTION_TYPES`` order, the rest as ``__all__`` lists them."""
+    package = import_module(game_package(game))
+    names: list[str] = list(package.__all__)
+    action_order = {kind.__name__: i for i, kind in enumerate(package.ACTION_TYPES)}
+
+    def order(name: str) -> tuple[int, int]:
+        if name in PROTOCOL:
+            return (0, PROTOCOL.index(name))
+        if name in LEADING:
+            return (1, LEADING.index(name))
+        if name in action_order:
+            return (2, action_order[name])
+        return (3, names.index(name))
+
+    grouped: list[list[str]] = [[] for _ in SECTIONS]
+    for name in names:
+        grouped[_section(name, getattr(package, name))].append(name)
+    return tuple(
+        (title, tuple(sorted(members, key=order)))
+        for title, members in zip(SECTIONS, grouped, strict=True)
+        if members
+    )
+
+
+def api_page(game: str) -> str:
+    """The ``mkdocstrings`` directives of ``game``'s API reference, one per public name, under
+    a heading per topic."""
+    package = game_package(game)
+    parts = []
+    for title, members in api_sections(game):
+        parts.append(f"## {title}\n")
+        for name in members:
+            parts.append(
+                f"::: {package}.{name}\n    options:\n      heading_level: 3\n"
+                "      show_root_full_path: false\n"
+            )
+    return "\n".join(parts)
+
+
 def generators() -> dict[str, Callable[[], str]]:
     """Every generated table by its marker name."""
     tables: dict[str, Callable[[], str]] = {
@@ -184,6 +302,7 @@ def generators() -> dict[str, Callable[[], str]]:
     }
     for game in game_names():
         tables[f"options {game}"] = lambda game=game: options_table(game)  # type: ignore[misc]
+        tables[f"api {game}"] = lambda game=game: api_page(game)  # type: ignore[misc]
     return tables
 
 

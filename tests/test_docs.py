@@ -3,6 +3,7 @@ entry for every public name (``__all__``) of every game package."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -59,3 +60,18 @@ def test_every_game_has_a_page_with_its_matrix_and_options(site: Path) -> None:
         assert "Interpretation options" in page and "notation" in page
     records = (site / "records" / "index.html").read_text(encoding="utf-8")
     assert "record.schema.json" in records and '"$schema"' in records
+
+
+def test_the_api_reference_opens_with_the_protocol_and_types_every_attribute(site: Path) -> None:
+    page = (site / "api" / "fresco" / "index.html").read_text(encoding="utf-8")
+    first = page.index('id="fresco_rules.fresco.new_game"')
+    assert first < page.index('id="fresco_rules.fresco.apply"')
+    assert page.index('id="fresco_rules.fresco.apply"') < page.index(
+        'id="fresco_rules.fresco.ACTION_TYPES"'
+    )
+    errors = (site / "api" / "index.html").read_text(encoding="utf-8")
+    start = errors.index('id="fresco_rules.IllegalAction.rule"')
+    entry = errors[errors.index(">", start) + 1 :][:3000]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", entry)).strip()
+    assert text.startswith("rule : str instance-attribute"), text[:80]  # its type, no "= rule"
+    assert "The spec's rule ID" in text

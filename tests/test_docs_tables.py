@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 
 import fresco_rules.fresco
@@ -68,6 +69,15 @@ def test_every_option_names_a_rule_of_its_game(game: str) -> None:
     assert not unknown, f"{game}: options citing no rule of the spec: {unknown}"
 
 
+@pytest.mark.parametrize("game", game_names())
+def test_every_config_field_has_a_one_line_doc(game: str) -> None:
+    """The API reference shows each ``GameConfig`` field with its type and this docstring."""
+    config_class = import_module(f"{game_package(game)}.config").GameConfig
+    docs = TABLES.attribute_docstrings(config_class)
+    missing = [f.name for f in attrs.fields(config_class) if not docs.get(f.name)]
+    assert not missing, f"{game}: GameConfig fields without a docstring: {missing}"
+
+
 def test_the_fresco_options_table_states_the_code_defaults() -> None:
     config = fresco_rules.fresco.GameConfig()
     by_name = {option.name: option for option in TABLES.game_options("fresco")}
@@ -81,6 +91,29 @@ def test_the_commands_table_lists_every_subcommand() -> None:
     for command in ("play", "new", "legal", "move", "replay", "show", "rules", "data"):
         assert f"| `fresco-rules {command}` |" in table
     assert "| `fresco-rules study` |" in table and "| `fresco-rules conform` |" in table
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_api_reference_groups_every_public_name_once_protocol_first(game: str) -> None:
+    sections = TABLES.api_sections(game)
+    titles = [title for title, _ in sections]
+    assert titles == [title for title in TABLES.SECTIONS if title in titles]
+    assert titles[0] == "The game protocol" and "Actions" in titles and "Notation" in titles
+    listed = [name for _, members in sections for name in members]
+    public = import_module(game_package(game)).__all__
+    assert sorted(listed) == sorted(public), "each public name in exactly one section"
+    assert sections[0][1][:7] == (
+        "new_game",
+        "legal_actions",
+        "apply",
+        "explain",
+        "current_player",
+        "is_over",
+        "scores",
+    )
+    by_title = dict(sections)
+    assert by_title["Notation"] == ("legal_forms", "notation", "parse_action")
+    assert "InvalidConfig" in by_title["Errors"] and "GameConfig" in by_title[titles[3]]
 
 
 def _notation_rows(page: str) -> str:
