@@ -42,7 +42,7 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     assert len(commands) == 2, "the quick start has exactly two commands"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1].strip() in ci.splitlines()
-    assert "mkdocs build --strict" in commands[1]
+    assert "zensical build --strict" in commands[1]
     assert "fresco-rules play" in commands[0]
     assert "apt-get install" in ci and "chromium" in ci
     install = ci.index("apt-get install")

@@ -208,30 +208,50 @@ class GameConfig:
     """
 
     players: int = 4
+    """B1: the number of players, 3-4."""
     first_player: int = 0
+    """B4: the seat that finished sculpting first (used when ``first_player_choice`` is
+    ``setup``)."""
     objects: tuple[tuple[str, ...], ...] | None = attrs.field(default=None, converter=_to_objects)
+    """B2: each seat's secret words, seat by seat; None takes the component data's stand-in
+    words."""
     ring: RingMode = attrs.field(default=RingMode.PROVISIONAL, converter=_to_ring)
+    """A-B.1: which event ring is used (``RingMode``)."""
     event_ring: tuple[EventKind, ...] | None = attrs.field(default=None, converter=_to_event_ring)
+    """A-B.1: the event ring's tiles in order; None takes the component data's ring."""
     track: Track | None = None
+    """A-B.2: the jewel track (spaces, Start, Finish); None takes the component data's."""
     guess_resolution: GuessResolution = attrs.field(
         default=GuessResolution.GUESSER_FIRST, converter=_to_guess_resolution
     )
+    """A-B.5: the order of the two moves after a right guess (``GuessResolution``)."""
     finish_tiebreak: FinishTiebreak = attrs.field(
         default=FinishTiebreak.CO_WINNERS, converter=_to_finish_tiebreak
     )
+    """A-B.6: several discs reaching Finish at once (``FinishTiebreak``)."""
     max_jewel_move: JewelMove = attrs.field(default=JewelMove.SIX, converter=_to_max_jewel_move)
+    """A-B.9: the most tiles a player may move by spending jewels (``JewelMove``)."""
     question_phase: QuestionPhase = attrs.field(
         default=QuestionPhase.STOP_TO_GUESS, converter=_to_question_phase
     )
+    """A-B.10: may the player stop asking before a NO, and where does stopping lead?
+    (``QuestionPhase``)."""
     curse_in_own_solution: CurseInOwnSolution = attrs.field(
         default=CurseInOwnSolution.ALLOWED, converter=_to_curse_in_own_solution
     )
+    """A-B.11: may a player call a curse during his own solution phase? (``CurseInOwnSolution``)."""
     letter_check: LetterCheck = attrs.field(default=LetterCheck.ON, converter=_to_letter_check)
+    """A-B.15: is the sculptor's letter checked against the stored word? (``LetterCheck``)."""
     first_player_choice: FirstPlayer = attrs.field(
         default=FirstPlayer.SETUP, converter=_to_first_player_choice
     )
+    """A-B.18: how the first player is fixed (``FirstPlayer``)."""
     unguessed_penalty: int = 0
+    """A-B.17: spaces a sculptor's disc moves back per object never guessed when the arrows
+    run out; 0 for none."""
     components: ComponentData = attrs.field(factory=default_components)
+    """The component data (ring, track, word limit, stand-in words); ``load_components(path)``
+    reads your own."""
 
 
 @frozen

@@ -115,17 +115,25 @@ class GameConfig:
     """
 
     players: int = 2
+    """C0.1: the number of players, 2-5."""
     festival: bool = attrs.field(default=True, converter=_festival)
+    """F1: the 10 Festival tiles are shuffled into the stack (``on``) or left out (``off``)."""
     tiny_city: int = attrs.field(default=4, converter=_tiny)
+    """V1: a completed 2-tile city scores 4 (current rules) or 2 (first edition)."""
     farmers: bool = attrs.field(default=True, converter=_farmers)
+    """V3: farmers may be deployed and fields score (``on``), or neither (``off``)."""
     festival_return: FestivalReturn = attrs.field(
         default=FestivalReturn.FIGURE, converter=_festival_return
     )
+    """FA2: which of his figures a player may take back on a Festival turn (``FestivalReturn``)."""
     first_player: int = 0
+    """CA1: the first player's seat (used when ``first_player_choice`` is ``setup``)."""
     first_player_choice: FirstPlayer = attrs.field(
         default=FirstPlayer.SETUP, converter=_first_player
     )
+    """CA1: how the first player is fixed (``FirstPlayer``)."""
     components: ComponentData = attrs.field(factory=default_components)
+    """FA5: the tile set (the shipped tiles, or ``load_components(path)``)."""
 
 
 @frozen

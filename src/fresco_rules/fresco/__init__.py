@@ -1,6 +1,7 @@
-"""Fresco (Queen Games, 2010): the base game, the two-player Leonardo rules and expansion
-modules 4 (the Wishing Well), 5 (the Leaf Gold) and 6 (the Glaziers), in any combination
-(``GameConfig(modules={Module.WISHING_WELL, ...})``).
+"""Fresco (Queen Games, 2010): the base game, the two-player Leonardo rules, the in-box modules
+1 (the Portraits), 2 (the Bishop's Requests) and 3 (Special blend colours) and the expansion
+modules 4 (the Wishing Well), 5 (the Leaf Gold) and 6 (the Glaziers): modules 1-6 in any
+combination (``GameConfig(modules={Module.PORTRAITS, Module.GLAZIERS})`` or ``modules={1, 6}``).
 
 The public protocol: ``new_game``, ``legal_actions``, ``apply``, ``explain``, ``is_over``,
 ``scores``, ``current_player`` and ``token_ledger``; pure scoring laws ``bishop_bonus``,

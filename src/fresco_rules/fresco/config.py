@@ -380,65 +380,87 @@ class GameConfig:
     """
 
     players: int = 4
+    """R0.1: the number of players, 2-4 (with 2, Leonardo joins as a third painter, R0.69)."""
     modules: frozenset[Module] = attrs.field(factory=frozenset, converter=_module_set)
     """The expansion modules in play (G.1): any subset of ``Module``."""
     market_refill: MarketRefill = attrs.field(
         default=MarketRefill.TOP_UP,
         converter=_to_market_refill,
     )
+    """A0.4: how booths are refilled in round preparation (``MarketRefill``)."""
     bishop_move_limit: BishopMoveLimit = attrs.field(
         default=BishopMoveLimit.PER_RESTORATION,
         converter=_to_bishop_move_limit,
     )
+    """A0.5: how many paid bishop moves a player may make (``BishopMoveLimit``)."""
     altar_limit: AltarLimit = attrs.field(
         default=AltarLimit.PER_APPRENTICE,
         converter=_to_altar_limit,
     )
+    """A0.6: how often a player may restore the altar (``AltarLimit``)."""
     second_cathedral: SecondCathedral = attrs.field(
         default=SecondCathedral.THEATRE_SLOT,
         converter=_to_second_cathedral,
     )
+    """A0.7: when the final round's second cathedral column is resolved (``SecondCathedral``)."""
     start_rotation: StartRotation = attrs.field(
         default=StartRotation.FRONT_TO_REAR,
         converter=_to_start_rotation,
     )
+    """A0.8: which way painters still on start spaces rotate in round preparation
+    (``StartRotation``)."""
     track_collision: TrackCollision = attrs.field(
         default=TrackCollision.CHOICE,
         converter=_to_track_collision,
     )
+    """A0.11: where a painter goes during play when its target track space is taken
+    (``TrackCollision``)."""
     hostel_table: tuple[HostelSpace, ...] | None = None
+    """A0.1: the hostel's get-up spaces (time, mood change, price); None takes the component
+    data's table for the board side in use."""
     mood_track: MoodTrack | None = None
+    """A0.2: the mood column (rows, zones, start row); None takes the component data's."""
     booth_capacities: tuple[int, ...] | None = attrs.field(
         default=None, converter=_to_booth_capacities
     )
+    """A0.3: the tiles each market booth holds (3,3,3,4 with 4 players, 3,3,3 with fewer);
+    None takes the component data's; a tuple must have the same total."""
     wishing_purchase: WishingPurchase = attrs.field(
         default=WishingPurchase.ONE_PER_PENNY,
         converter=_to_wishing_purchase,
     )
+    """A4.1: what a penny thrown into the well buys (module 4) (``WishingPurchase``)."""
     praise: Praise = attrs.field(
         default=Praise.ALWAYS,
         converter=_to_praise,
     )
+    """A4.5: when Bishop's Praise adds its +1 (module 4) (``Praise``)."""
     bishop_visit: BishopVisit = attrs.field(
         default=BishopVisit.VISIT_ANY_TIME,
         converter=_to_bishop_visit,
     )
+    """A4.6: when Bishop's Visit may be played (module 4) (``BishopVisit``)."""
     alchemy_inputs: AlchemyInputs = attrs.field(
         default=AlchemyInputs.ANY_THREE_PRIMARIES,
         converter=_to_alchemy_inputs,
     )
+    """A4.7: which three primaries Alchemy takes (module 4) (``AlchemyInputs``)."""
     free_tile_gold: FreeTileGold = attrs.field(
         default=FreeTileGold.NO_GOLD,
         converter=_to_free_tile_gold,
     )
+    """A4.8: whether a Free Paints tile in a golden-tile slot gives leaf gold (modules 4 + 5)
+    (``FreeTileGold``)."""
     disc_set: DiscSet = attrs.field(
         default=DiscSet.SIX_PLUS_BROWN_WITH_MODULE3,
         converter=_to_disc_set,
     )
+    """A5.1: which wooden discs go into the bag (module 5) (``DiscSet``)."""
     gilding_adjacency: GildingAdjacency = attrs.field(
         default=GildingAdjacency.NEIGHBOURS,
         converter=_to_gilding_adjacency,
     )
+    """A5.3: which bishop positions give 2 gilding points (module 5) (``GildingAdjacency``)."""
     workbench_prices: tuple[int, ...] | None = attrs.field(
         default=None, converter=_to_workbench_prices
     )
@@ -449,25 +471,38 @@ class GameConfig:
         default=WindowRefill.IMMEDIATE,
         converter=_to_window_refill,
     )
+    """A6.3: when the refill window enters the workbench (module 6) (``WindowRefill``)."""
     glassworks_slot: GlassworksSlot = attrs.field(
         default=GlassworksSlot.COVERED_LOCATION,
         converter=_to_glassworks_slot,
     )
+    """A6.4: when a Glassworks visit is resolved (module 6) (``GlassworksSlot``)."""
     altar_window: AltarWindow = attrs.field(
         default=AltarWindow.EVERY_ALTAR_RESTORATION,
         converter=_to_altar_window,
     )
+    """A6.10: how often a player may hand in glass at the altar window (module 6)
+    (``AltarWindow``)."""
     portraits: Portraits = attrs.field(default=Portraits.ONE_PER_ROUND, converter=_to_portraits)
+    """A1.1: how many portraits a player may take in one round (module 1) (``Portraits``)."""
     abbot: Abbot = attrs.field(default=Abbot.IF_POSITIVE, converter=_to_abbot)
+    """A1.2: when the Abbot adds 1 to a bishop bonus (module 1) (``Abbot``)."""
     sexton: Sexton = attrs.field(default=Sexton.REPLACES_STEP, converter=_to_sexton)
+    """A1.3: the form of the Sexton's move to any segment (module 1) (``Sexton``)."""
     tip_with_portrait: TipWithPortrait = attrs.field(
         default=TipWithPortrait.ALLOWED, converter=_to_tip_with_portrait
     )
+    """A1.6: whether a Tip may be played with the apprentice that takes a portrait (1 + 4)
+    (``TipWithPortrait``)."""
     m3_setup: M3Setup = attrs.field(default=M3Setup.SUPPLEMENT, converter=_to_m3_setup)
+    """A3.1: how the cathedral is set up with module 3 (``M3Setup``)."""
     module3_splashes: Module3Splashes = attrs.field(
         default=Module3Splashes.FORMULA, converter=_to_module3_splashes
     )
+    """A3.5: the splashes on the backs of module-3 tiles (module 2 with module 3)
+    (``Module3Splashes``)."""
     components: ComponentData = attrs.field(factory=default_components)
+    """The component data (tiles, tables, module data); ``load_components(path)`` reads your own."""
 
 
 @frozen

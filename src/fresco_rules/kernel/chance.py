@@ -140,6 +140,11 @@ class OutcomeNeeded(IllegalAction):
     chosen outcome recorded.
     """
 
+    kind: str
+    """The kind of draw (``"market"``, ``"die"``, ``"tile"``)."""
+    pool: tuple[str, ...]
+    """The outcomes the draw may take, an item once per copy."""
+
     def __init__(self, rule: str, kind: str, pool: tuple[str, ...]) -> None:
         super().__init__(rule, f"the record holds no outcome for this {kind} draw")
         self.kind = kind

@@ -20,6 +20,16 @@ class IllegalAction(RulesError):
     of the position (round, phase, location) so the message stands on its own.
     """
 
+    rule: str
+    """The spec's rule ID that forbids the action (``"R0.17"``, ``"B5"``, ``"C3"``; ``"K.1"``
+    for a malformed action)."""
+    reason: str
+    """A stable readable sentence saying why, with the closest legal forms where there are."""
+    seat: int | None
+    """The seat that tried the action, or None when unknown."""
+    where: str
+    """A short description of the position (round, phase, location), or ``""``."""
+
     def __init__(self, rule: str, reason: str, *, seat: int | None = None, where: str = "") -> None:
         self.rule = rule
         self.reason = reason
@@ -64,6 +74,13 @@ class NotationError(RulesError):
     ``reason`` is a readable sentence with the closest legal forms, ``seat`` and ``where`` as in
     ``IllegalAction``.
     """
+
+    reason: str
+    """A readable sentence: what the text is not, with the closest legal forms."""
+    seat: int | None
+    """The seat whose move the text was meant to be, or None when unknown."""
+    where: str
+    """A short description of the position (round, phase, location), or ``""``."""
 
     def __init__(self, reason: str, *, seat: int | None = None, where: str = "") -> None:
         self.reason = reason

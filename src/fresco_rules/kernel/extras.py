@@ -8,6 +8,11 @@ class MissingExtra(ModuleNotFoundError):
     """A module of an optional extra (``fresco_rules[openspiel]``, ``[pettingzoo]``, ...) is
     not installed; ``name`` is the missing module, ``extra`` the extra that brings it."""
 
+    feature: str
+    """What needs the extra (``"fresco_rules.openspiel"``)."""
+    extra: str
+    """The extra to install (``"openspiel"``): ``pip install 'fresco_rules[openspiel]'``."""
+
     def __init__(self, feature: str, extra: str, missing: str | None) -> None:
         self.feature = feature
         self.extra = extra

@@ -47,6 +47,10 @@ class InvalidRecord(RulesError):
     """A record that is not well formed: bad JSON, a schema violation, an unknown game or
     component set. ``path`` names the bad field (``$.steps[3].action.segment``)."""
 
+    path: str
+    """The JSON path of the bad field (``$.steps[3].action.segment``); ``$`` is the whole
+    record."""
+
     def __init__(self, message: str, *, path: str = "$") -> None:
         self.path = path
         super().__init__(f"{message} @ {path}" if path else message)
@@ -56,6 +60,13 @@ class ReplayError(IllegalAction):
     """The first illegal step of a record: its index, seat and action, with the rule and reason
     the game gave. ``step`` is None for a set-up the record's chance outcomes cannot make
     (``setup`` true) and for a problem after the last step (outcomes left, another result)."""
+
+    step: int | None
+    """The index of the illegal step in the record's ``steps``, or None (set-up, after the end)."""
+    action: Any
+    """The step's action as the record holds it (its JSON object when it is no action)."""
+    setup: bool
+    """True when the record's chance outcomes cannot make the game's set-up."""
 
     def __init__(
         self,
