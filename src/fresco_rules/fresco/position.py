@@ -1,0 +1,149 @@
+"""Fresco's laws of a position (``kernel.position``): what a state made by play always
+satisfies, checked on a loaded one before anything reads it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from ..kernel.position import Laws, PositionProblem
+from .flow import new_game
+from .state import Phase, State
+from .vocab import GRID
+
+MOST_PER_LOCATION = 3
+"""R0.25: at most 3 apprentices on one location."""
+
+
+def position_problems(state: State) -> list[PositionProblem]:
+    """The laws ``state`` breaks (empty: none), each with its JSON path and rule ID: per-seat
+    and per-actor lists one entry each, a seat's money and paints never below zero (R0.4, the
+    supplies may be: A0.10), R0.22 moods on their column, R0.25 plans, R0.49/R0.51 the track,
+    R0.12 the fresco tiles and R0.8 the market tiles those of the box, each once, the bishop
+    on the cathedral (R0.13), seats and actors in range."""
+    laws = Laws()
+    tables = state.tables
+    players, actors = tables.players, tables.actors
+    per_player = ("money", "paints", "mood", "apprentices", "altar_used")
+    per_actor = ("track", "start", "hostel", "held", "plans")
+    sized = all(
+        [
+            laws.sized(f"$.{name}", getattr(state, name), players, "R0.3", name)
+            for name in per_player
+        ]
+        + [
+            laws.sized(f"$.{name}", getattr(state, name), actors, "R0.3", name)
+            for name in per_actor
+        ]
+    )
+    laws.within(
+        "$.round", state.round, 0 if state.phase is Phase.OVER else 1, 1_000, "R0.14", "the round"
+    )
+    laws.within("$.side", state.side, 1, 2, "R0.60", "the action-sheet side")
+    laws.within("$.controller", state.controller, -1, players - 1, "R0.73", "the controller")
+    laws.within("$.step", state.step, 0, 1_000, "R0.16", "the step")
+    laws.check(
+        state.final or state.side == 1, "$.side", "R0.60", "side 2 is used in the final round only"
+    )
+    for i, actor in enumerate(state.order):
+        laws.within(f"$.order[{i}]", actor, 0, actors - 1, "R0.15", "an actor")
+    for i, actor in enumerate(state.queue):
+        laws.within(f"$.queue[{i}]", actor, 0, actors - 1, "R0.16", "an actor")
+    if not sized:
+        return laws.problems
+    laws.each_within("$.money", state.money, 0, 1_000_000, "R0.4", "a seat's money")
+    for seat, paints in enumerate(state.paints):
+        if laws.sized(f"$.paints[{seat}]", paints, len(state.supply_paints), "R0.4", "paints"):
+            laws.each_within(f"$.paints[{seat}]", paints, 0, 1_000_000, "R0.4", "a seat's paint")
+    laws.each_within("$.mood", state.mood, 0, tables.mood.rows - 1, "R0.22", "a mood row")
+    laws.each_within("$.apprentices", state.apprentices, 0, 100, "R0.24", "apprentices")
+    laws.each_within("$.altar_used", state.altar_used, 0, 100, "A0.6", "altar restorations")
+    laws.each_within(
+        "$.hostel", state.hostel, -1, len(tables.hostel) - 1, "R0.17", "a get-up space"
+    )
+    laws.each_within("$.start", state.start, 0, actors, "R0.5", "a start space")
+    if laws.each_within("$.track", state.track, 0, 1_000, "R0.49", "a track space"):
+        on_track = [space for space in state.track if space > 0]
+        laws.check(
+            len(on_track) == len(set(on_track)), "$.track", "R0.51", "two painters share a space"
+        )
+        for actor in range(actors):
+            laws.check(
+                (state.track[actor] > 0) != (state.start[actor] > 0),
+                f"$.start[{actor}]",
+                "R0.49",
+                "a painter is on the track or on a start space, not both or neither",
+            )
+    for actor, plan in enumerate(state.plans):
+        if plan is None:
+            continue
+        path = f"$.plans[{actor}]"
+        counts = plan.counts
+        if (
+            laws.each_within(
+                path, counts, 0, MOST_PER_LOCATION, "R0.25", "apprentices on one location"
+            )
+            and actor < players
+        ):
+            laws.check(
+                sum(counts) <= state.apprentices[actor],
+                path,
+                "R0.25",
+                f"{sum(counts)} apprentices planned, {state.apprentices[actor]} available",
+            )
+    laws.check(len(state.cathedral) == GRID * GRID, "$.cathedral", "R0.12", "25 segments")
+    for i, part in enumerate(state.bishop):
+        laws.within(f"$.bishop[{i}]", part, 0, GRID - 1, "R0.13", "the bishop's row or column")
+    if state.leonardo_at is not None:
+        for i, part in enumerate(state.leonardo_at):
+            laws.within(
+                f"$.leonardo_at[{i}]", part, 0, GRID - 1, "R0.71", "a segment's row or column"
+            )
+    fresh = new_game(state.config)
+    _same_tiles(
+        laws,
+        "$.cathedral",
+        "R0.12",
+        "fresco tile",
+        (*_present(state.cathedral), *(t for held in state.held for t in held)),
+        (*_present(fresh.cathedral), *(t for held in fresh.held for t in held)),
+    )
+    _same_tiles(
+        laws,
+        "$.bag",
+        "R0.8",
+        "market tile",
+        (*state.bag, *state.removed, *(t for slots in state.booths for t in _present(slots))),
+        (*fresh.bag, *fresh.removed, *(t for slots in fresh.booths for t in _present(slots))),
+    )
+    laws.check(
+        len(state.booths) == len(fresh.booths)
+        and all(len(a) == len(b) for a, b in zip(state.booths, fresh.booths, strict=True)),
+        "$.booths",
+        "R0.8",
+        "the market's booths and slots are those of the game's set-up",
+    )
+    return laws.problems
+
+
+def _present(tiles: Iterable[str | None]) -> list[str]:
+    return [tile for tile in tiles if tile is not None]
+
+
+def _same_tiles(
+    laws: Laws, path: str, rule: str, what: str, have: Iterable[str], want: Iterable[str]
+) -> None:
+    """The tiles ``have`` are the box's ``want``, each as often."""
+    extra = Counter(have)
+    extra.subtract(Counter(want))
+    wrong = sorted(tile for tile, n in extra.items() if n != 0)
+    if wrong:
+        first = wrong[0]
+        laws.check(
+            False,
+            path,
+            rule,
+            f"{what} {first!r} is there {extra[first]:+d} times more than in the box"
+            if extra[first] > 0
+            else f"{what} {first!r} is missing ({extra[first]:+d})",
+        )
