@@ -116,19 +116,28 @@ def load_state(game: GameRules[S, Any], data: Mapping[str, Any], check: Position
     ``InvalidPosition`` at the first problem (see the module's docstring)."""
     codec = _codec(game)
     raw = data["state"]
+    if "config" not in raw:
+        raise InvalidPosition("missing state field", path="$.state.config")
+    try:  # first on its own, so that its problems are named under $.state.config
+        codec.config_from_json(raw["config"])
+    except InvalidRecord as exc:
+        path = "$.state.config" + exc.path.removeprefix("$")
+        raise InvalidPosition(_bare(exc).removeprefix("setup "), path=path) from None
+    except RulesError as exc:  # the config's own checks (an option's value, a player count)
+        raise InvalidPosition(str(exc), path="$.state.config") from None
     try:
         state: S = codec.state_from_json(raw)
     except InvalidRecord as exc:
-        path = exc.path
-        if path == "$" and "setup" in str(exc):
-            path = "$.config"
-        raise InvalidPosition(_bare(exc), path="$.state" + path.removeprefix("$")) from None
+        raise InvalidPosition(_bare(exc), path="$.state" + exc.path.removeprefix("$")) from None
     except RulesError as exc:
         raise InvalidPosition(str(exc), path="$.state") from None
-    except (ValueError, TypeError, KeyError, IndexError) as exc:  # the state class refused it
+    except (ValueError, TypeError, LookupError, AttributeError) as exc:  # the class refused it
         raise InvalidPosition(
             f"the state's fields do not fit together: {describe(exc)}", path="$.state"
         ) from None
+    extra = sorted(set(raw) - set(codec.state_to_json(state)))
+    if extra:
+        raise InvalidPosition(f"unknown state fields {extra}", path="$.state")
     _check_chance(raw)
     problems = _guarded(lambda: list(check(state)), "its laws be checked")
     if problems:
