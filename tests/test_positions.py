@@ -17,16 +17,23 @@ from hypothesis import strategies as st
 
 import fresco_rules
 from fresco_rules import InvalidPosition, RulesError, load_position, position_to_json
+from fresco_rules.fresco import GameConfig, Module
 from fresco_rules.games import game_names, get_game
 from fresco_rules.kernel.history import GameHistory
 from fresco_rules.kernel.position import MAX_POSITION_BYTES
 
 GAMES = game_names()
+CASES = {
+    **{name: (name, None) for name in GAMES},
+    "fresco-modules": ("fresco", GameConfig(players=3, modules=frozenset(Module))),
+}
+"""A label: a game and its config (None: the default)."""
 
 
-def played(name: str, seed: int, steps: int) -> Any:
+def played(label: str, seed: int, steps: int) -> Any:
     """The state after ``steps`` random legal steps (fewer when the game ends first)."""
-    history = GameHistory(get_game(name), None, seed)
+    name, config = CASES[label]
+    history = GameHistory(get_game(name), config, seed)
     rng = random.Random(seed)
     while len(history) < steps and not history.is_over():
         history.push(rng.choice(list(history.legal_actions())))
@@ -34,8 +41,8 @@ def played(name: str, seed: int, steps: int) -> Any:
 
 
 STATES = {
-    name: [played(name, seed, steps) for seed, steps in ((1, 0), (2, 25), (3, 60))]
-    for name in GAMES
+    label: [played(label, seed, steps) for seed, steps in ((1, 0), (2, 25), (3, 60))]
+    for label in CASES
 }
 
 
@@ -51,9 +58,10 @@ def refusal(data: Any) -> InvalidPosition:
     return refused.value
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_a_position_written_down_loads_back_equal(name: str, tmp_path: Path) -> None:
-    for state in STATES[name]:
+@pytest.mark.parametrize("label", CASES)
+def test_a_position_written_down_loads_back_equal(label: str, tmp_path: Path) -> None:
+    name = CASES[label][0]
+    for state in STATES[label]:
         data = position_to_json(state)
         assert data["format"] == "fresco_rules.position" and data["format_version"] == 1
         assert data["game"] == name and set(data) == {
@@ -77,9 +85,21 @@ def test_the_issues_example_seat_0_with_999_money_breaks_the_money_ledger() -> N
     assert data["state"]["money"] == [12, 12, 12, 12]
     data["state"]["money"][0] = 999
     refused = refusal(data)
-    assert refused.rule == "token ledger 'money'" and refused.path == "$.state"
-    assert "money total 1183, but the game has 196" in str(refused)
-    assert "seat 0 999" in str(refused)
+    assert refused.rule == "R0.66" and refused.path == "$.state.money"
+    assert "money totals 1183, a new game's 196 (supply 148, seat 0 999, seat 1 12" in str(refused)
+
+
+@pytest.mark.rule("R4.6", "R6.27")
+def test_a_modules_ledger_is_checked_by_the_kernel_against_a_new_games_totals() -> None:
+    for field, part, said in (
+        ("glass", "bag", "glass_tokens total 27, but the game has 26 (bag 21, offer 6"),
+        ("well", "pennies", "lucky_pennies total 21, but the game has 20 (supply 11"),
+    ):
+        data = document("fresco-modules", 0)
+        data["state"][field][part][0] += 1
+        refused = refusal(data)
+        assert refused.rule == f"token ledger {said.split()[0]!r}" and refused.path == "$.state"
+        assert said in str(refused)
 
 
 @pytest.mark.parametrize(
@@ -227,12 +247,13 @@ def _mutate(data: dict[str, Any], draw: Any) -> dict[str, Any]:
     return changed
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("label", CASES)
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_a_mutated_position_loads_or_is_an_invalid_position(name: str, data: Any) -> None:
+def test_a_mutated_position_loads_or_is_an_invalid_position(label: str, data: Any) -> None:
+    name = CASES[label][0]
     index = data.draw(st.integers(min_value=0, max_value=2))
-    mutated = _mutate(document(name, index), data.draw)
+    mutated = _mutate(document(label, index), data.draw)
     try:
         state = load_position(json.dumps(mutated))
     except InvalidPosition as refused:

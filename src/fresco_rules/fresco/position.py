@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..kernel.position import Laws, PositionProblem
+from .engine import token_ledger
 from .flow import new_game
 from .state import Phase, State
 from .vocab import GRID
@@ -47,8 +48,9 @@ def position_problems(state: State) -> list[PositionProblem]:
     )
     for i, actor in enumerate(state.order):
         laws.within(f"$.order[{i}]", actor, 0, actors - 1, "R0.15", "an actor")
+    lowest = -actors if state.glass is not None else 0  # R6.7: ``~seat`` visits the Glassworks
     for i, actor in enumerate(state.queue):
-        laws.within(f"$.queue[{i}]", actor, 0, actors - 1, "R0.16", "an actor")
+        laws.within(f"$.queue[{i}]", actor, lowest, actors - 1, "R0.30", "an actor")
     if not sized:
         return laws.problems
     laws.each_within("$.money", state.money, 0, 1_000_000, "R0.4", "a seat's money")
@@ -100,14 +102,19 @@ def position_problems(state: State) -> list[PositionProblem]:
                 f"$.leonardo_at[{i}]", part, 0, GRID - 1, "R0.71", "a segment's row or column"
             )
     fresh = new_game(state.config)
-    _same_tiles(
-        laws,
-        "$.cathedral",
-        "R0.12",
-        "fresco tile",
-        (*_present(state.cathedral), *(t for held in state.held for t in held)),
-        (*_present(fresh.cathedral), *(t for held in fresh.held for t in held)),
-    )
+    frescos = (*_present(state.cathedral), *(t for held in state.held for t in held))
+    if state.tables.modules:  # modules 2 and 3 set fresco tiles aside: each is still once
+        twice = sorted(tile for tile, n in Counter(frescos).items() if n > 1)
+        laws.check(not twice, "$.cathedral", "R0.12", f"fresco tiles {twice} are there twice")
+    else:
+        _same_tiles(
+            laws,
+            "$.cathedral",
+            "R0.12",
+            "fresco tile",
+            frescos,
+            (*_present(fresh.cathedral), *(t for held in fresh.held for t in held)),
+        )
     _same_tiles(
         laws,
         "$.bag",
@@ -123,7 +130,34 @@ def position_problems(state: State) -> list[PositionProblem]:
         "R0.8",
         "the market's booths and slots are those of the game's set-up",
     )
+    if not laws.problems:
+        _check_ledger(laws, state, fresh)
     return laws.problems
+
+
+LEDGER_PATHS = {"money": ("$.money", "R0.66"), "fresco_tiles": ("$.cathedral", "R0.67")}
+"""Where a ledger kind's counts are written, for the message: a seat's money beside the
+supply's, the fresco tiles on the cathedral beside those held."""
+
+
+def _check_ledger(laws: Laws, state: State, fresh: State) -> None:
+    """R0.66/R0.67: money, each paint and the fresco and market tiles total what a new game
+    holds (the supplies may go below zero, A0.10, the totals never change)."""
+    have, want = token_ledger(state), token_ledger(fresh)
+    for kind, places in have.items():
+        total, box = sum(places.values()), sum(want.get(kind, {}).values())
+        if kind.startswith("paint."):
+            path, rule = "$.paints", "R0.66"
+        elif kind == "market_tiles":
+            path, rule = "$.bag", "R0.67"
+        elif kind in LEDGER_PATHS:
+            path, rule = LEDGER_PATHS[kind]
+        else:
+            continue  # the kernel's ledger check names the others
+        counts = ", ".join(f"{where} {count}" for where, count in places.items())
+        laws.check(
+            total == box, path, rule, f"{kind} totals {total}, a new game's {box} ({counts})"
+        )
 
 
 def _present(tiles: Iterable[str | None]) -> list[str]:

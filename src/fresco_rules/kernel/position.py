@@ -209,7 +209,14 @@ def _guarded(work: Callable[[], _T], what: str) -> _T:
         raise
     except RulesError as exc:
         raise InvalidPosition(f"the state cannot let {what}: {exc}", path="$.state") from None
-    except (ArithmeticError, LookupError, TypeError, ValueError, AttributeError) as exc:
+    except (
+        ArithmeticError,
+        LookupError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        AssertionError,
+    ) as exc:
         raise InvalidPosition(
             f"the state's fields do not fit together (they do not let {what}: "
             f"{type(exc).__name__})",
