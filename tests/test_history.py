@@ -69,10 +69,10 @@ def test_the_record_replays_strictly_to_the_state_and_back_to_the_history(
 def test_a_fresco_game_step_by_step() -> None:
     history = new_history("fresco", GameConfig(players=2), seed=7)
     assert isinstance(history, GameHistory) and len(history) == 0
-    assert history.steps == () and history.history() == []
+    assert history.history() == []
     first = history.legal_actions()[0]
     history.push(first)
-    assert len(history) == 1 and history.steps == ((0, first),)
+    assert len(history) == 1 and list(history.steps) == [(0, first)]
     assert history.history() == [first]
     record = history.record()
     assert len(record["steps"]) == 1 and record["steps"][0]["seat"] == 0

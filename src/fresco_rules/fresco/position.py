@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..kernel.position import Laws, PositionProblem
+from .config import Portraits
 from .engine import token_ledger
 from .flow import new_game
 from .state import Phase, State
@@ -130,9 +131,82 @@ def position_problems(state: State) -> list[PositionProblem]:
         "R0.8",
         "the market's booths and slots are those of the game's set-up",
     )
+    if state.tables.modules:
+        _check_modules(laws, state, fresh)
     if not laws.problems:
         _check_ledger(laws, state, fresh)
     return laws.problems
+
+
+PER_SEAT = {
+    "well": ("pennies", "symbol", "placed", "hands", "played"),
+    "gold": ("held",),
+    "glass": ("bag", "offer", "held", "reserve", "openings", "covers", "altar_used"),
+    "portraits": ("display", "held", "taken", "sexton_used"),
+    "requests": ("piles", "stacks", "used", "income_due"),
+}
+"""The modules' lists with one entry a seat (or a colour, a space): as long as a new game's."""
+
+
+def _check_modules(laws: Laws, state: State, fresh: State) -> None:
+    """The modules' parts are there exactly when the module is in play, their lists as long as
+    a new game's, and their laws: R4.6 the well holds at most 2 pennies, R4.11 one Street
+    Musician a round, R1.5 one portrait a round (A1.1's default), M.6 every portrait once,
+    R2.7 a tile serves one request and is never loose again."""
+    for part, lists in PER_SEAT.items():
+        mine, new = getattr(state, part), getattr(fresh, part)
+        if not laws.check(
+            (mine is None) == (new is None),
+            f"$.{part}",
+            "G.1",
+            f"{part} is {'not ' if mine is None else ''}there, but its module is "
+            f"{'' if new is not None else 'not '}in play",
+        ):
+            return
+        if mine is None:
+            continue
+        for name in lists:
+            laws.sized(
+                f"$.{part}.{name}", getattr(mine, name), len(getattr(new, name)), "M.6", name
+            )
+    if laws.problems:
+        return
+    well = state.well
+    if well is not None:
+        laws.within("$.well.well", well.well, 0, 2, "R4.6", "pennies in the well")
+        laws.each_within("$.well.pennies", well.pennies, 0, 1_000, "R4.6", "a seat's pennies")
+        for seat, played in enumerate(well.played):
+            laws.check(
+                played.count("phase1") <= 1,
+                f"$.well.played[{seat}]",
+                "R4.11",
+                "one Street Musician a round",
+            )
+    gold = state.gold
+    if gold is not None:
+        laws.each_within("$.gold.held", gold.held, 0, 1_000, "R5.1", "a seat's leaf gold")
+    glass = state.glass
+    if glass is not None:
+        for name in ("bag", "offer", "reserve"):
+            laws.each_within(f"$.glass.{name}", getattr(glass, name), 0, 1_000, "R6.27", "glass")
+        for seat, held in enumerate(glass.held):
+            laws.each_within(f"$.glass.held[{seat}]", held, 0, 1_000, "R6.27", "glass")
+    portraits = state.portraits
+    if portraits is not None:
+        if state.config.portraits is Portraits.ONE_PER_ROUND:
+            laws.each_within("$.portraits.taken", portraits.taken, 0, 1, "R1.5", "portraits taken")
+        cards = [*portraits.deck, *_present(portraits.display), *portraits.removed]
+        cards += [card for held in portraits.held for card in held]
+        box = [card.id for card in state.config.components.modules_123.portraits.cards]
+        _same_tiles(laws, "$.portraits", "M.6", "portrait", cards, box)
+    requests = state.requests
+    if requests is not None:
+        stacked = [t for stacks in requests.stacks for _, tiles in stacks for t in tiles]
+        used = [*stacked, *requests.removed_tiles]
+        twice = sorted(tile for tile, n in Counter(used).items() if n > 1)
+        laws.check(not twice, "$.requests.stacks", "R2.7", f"tiles {twice} serve twice")
+        loose = sorted(set(used) & {t for held in state.held for t in held})
+        laws.check(not loose, "$.held", "R2.7", f"stacked tiles {loose} are held again")
 
 
 LEDGER_PATHS = {"money": ("$.money", "R0.66"), "fresco_tiles": ("$.cathedral", "R0.67")}
@@ -170,14 +244,11 @@ def _same_tiles(
     """The tiles ``have`` are the box's ``want``, each as often."""
     extra = Counter(have)
     extra.subtract(Counter(want))
-    wrong = sorted(tile for tile, n in extra.items() if n != 0)
-    if wrong:
-        first = wrong[0]
-        laws.check(
-            False,
-            path,
-            rule,
-            f"{what} {first!r} is there {extra[first]:+d} times more than in the box"
-            if extra[first] > 0
-            else f"{what} {first!r} is missing ({extra[first]:+d})",
-        )
+    more = sorted(tile for tile, n in extra.items() if n > 0)
+    fewer = sorted(tile for tile, n in extra.items() if n < 0)
+    parts = [
+        f"{words} {', '.join(tiles[:5])}{', ...' if len(tiles) > 5 else ''}"
+        for words, tiles in (("more often than in the box:", more), ("missing:", fewer))
+        if tiles
+    ]
+    laws.check(not parts, path, rule, f"{what}s not those of the box ({'; '.join(parts)})")

@@ -216,6 +216,8 @@ def _guarded(work: Callable[[], _T], what: str) -> _T:
         ValueError,
         AttributeError,
         AssertionError,
+        StopIteration,
+        RecursionError,
     ) as exc:
         raise InvalidPosition(
             f"the state's fields do not fit together (they do not let {what}: "
