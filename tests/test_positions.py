@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -155,7 +156,7 @@ def test_carcassonne_tiles_are_the_boxs_and_the_board_what_the_placed_tiles_make
 
 @pytest.mark.rule("R4.6", "R1.5", "M.6", "G.1")
 def test_the_modules_laws_name_their_rule_and_path() -> None:
-    for change, rule, path, said in (
+    cases: list[tuple[Callable[[dict[str, Any]], object], str, str, str]] = [
         (lambda s: s["well"].update(well=3), "R4.6", "$.state.well.well", "is 3, not 0 to 2"),
         (
             lambda s: s["portraits"]["taken"].__setitem__(1, 2),
@@ -176,7 +177,8 @@ def test_the_modules_laws_name_their_rule_and_path() -> None:
             "4 entries, not 3",
         ),
         (lambda s: s.update(gold=None), "G.1", "$.state.gold", "but its module is in play"),
-    ):
+    ]
+    for change, rule, path, said in cases:
         data = document("fresco-modules", 0)
         change(data["state"])
         refused = refusal(data)
