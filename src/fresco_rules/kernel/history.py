@@ -51,7 +51,7 @@ class GameHistory(Generic[S, A]):
         at its first illegal step. A record whose draws are its seed's own (every record this
         library writes) gives the states a new game from that seed gives, so play can go on
         past its end; a record made by another program keeps its recorded outcomes (and a
-        draw beyond them is refused, A0.18)."""
+        draw beyond them is refused by the game's rule of random steps)."""
         codec = _codec(game)
         data = parse_record(record)
         states: list[S] = []

@@ -125,6 +125,7 @@ def load_state(game: GameRules[S, Any], data: Mapping[str, Any], check: Position
         raise InvalidPosition(_bare(exc).removeprefix("setup "), path=path) from None
     except RulesError as exc:  # the config's own checks (an option's value, a player count)
         raise InvalidPosition(str(exc), path="$.state.config") from None
+    _check_chance(raw, codec.chance_rule)
     try:
         state: S = codec.state_from_json(raw)
     except InvalidRecord as exc:
@@ -138,7 +139,6 @@ def load_state(game: GameRules[S, Any], data: Mapping[str, Any], check: Position
     extra = sorted(set(raw) - set(codec.state_to_json(state)))
     if extra:
         raise InvalidPosition(f"unknown state fields {extra}", path="$.state")
-    _check_chance(raw)
     problems = _guarded(lambda: list(check(state)), "its laws be checked")
     if problems:
         first = problems[0]
@@ -150,7 +150,9 @@ def load_state(game: GameRules[S, Any], data: Mapping[str, Any], check: Position
     return state
 
 
-def _check_chance(raw: Mapping[str, Any]) -> None:
+def _check_chance(raw: Mapping[str, Any], rule: str) -> None:
+    """The generator's state is a 64-bit number and the outcome lists within a record's
+    bounds (``rule``: the game's rule of random steps)."""
     chance = raw.get("chance")
     if type(chance) is not dict:
         return  # state_from_json has refused it already
@@ -159,7 +161,7 @@ def _check_chance(raw: Mapping[str, Any]) -> None:
         raise InvalidPosition(
             f"the generator's state {rng} is not a 64-bit number (0 to 2**64 - 1)",
             path="$.state.chance.rng",
-            rule="A0.18",
+            rule=rule,
         )
     for name in ("log", "script"):
         items = chance.get(name)
@@ -167,7 +169,7 @@ def _check_chance(raw: Mapping[str, Any]) -> None:
             raise InvalidPosition(
                 f"{len(items)} chance outcomes (at most {MAX_CHANCE})",
                 path=f"$.state.chance.{name}",
-                rule="A0.18",
+                rule=rule,
             )
 
 
