@@ -26,6 +26,7 @@ from typing import Any, TypeAlias, cast
 
 from .kernel.declaration import GameDeclaration
 from .kernel.errors import RulesError
+from .kernel.history import GameHistory
 from .kernel.protocol import GameRules
 from .kernel.records import InvalidRecord, ValidationReport, parse_record
 from .kernel.records import replay as _replay
@@ -167,3 +168,19 @@ def validate(record: Any) -> ValidationReport:
     except InvalidRecord as exc:
         return ValidationReport(False, 0, False, None, malformed=str(exc))
     return _validate(game, data)
+
+
+def new_history(
+    game: str | GameRules[Any, Any], config: Any = None, seed: int = 0
+) -> GameHistory[Any, Any]:
+    """A ``GameHistory`` of a new game: ``game`` by name (one of ``game_names()``) or as its
+    ``GameRules``; ``config`` None for the game's default; ``seed`` as ``new_game`` takes it."""
+    rules = get_game(game) if isinstance(game, str) else game
+    return GameHistory(rules, config, seed)
+
+
+def load_history(record: Any) -> GameHistory[Any, Any]:
+    """The ``GameHistory`` of a game record of any known game (any form ``replay`` takes),
+    replayed strictly (``InvalidRecord``, ``ReplayError`` as ``replay`` raises them)."""
+    data = parse_record(record_source(record))
+    return GameHistory.from_record(record_game(data), data)

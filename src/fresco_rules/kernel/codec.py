@@ -90,6 +90,7 @@ STRUCTURE_ERRORS = (
     ValueError,
     TypeError,
     KeyError,
+    AttributeError,  # cattrs reading an optional attrs class from a list or a string
     RecursionError,
 )
 
