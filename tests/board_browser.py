@@ -22,7 +22,7 @@ from typing import Any
 from urllib.parse import quote
 
 import uvicorn
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import ViewportSize, sync_playwright
 
 from fresco_rules.board.analysis import Line, open_record
 from fresco_rules.board.export import page
@@ -31,7 +31,7 @@ from fresco_rules.games import declaration, game_names
 from fresco_rules.kernel.errors import IllegalAction, NotationError
 
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-VIEWPORT = {"width": 1400, "height": 950}
+VIEWPORT: ViewportSize = {"width": 1400, "height": 950}
 
 
 def chromium() -> str | None:
