@@ -123,11 +123,11 @@ def main(images: Path) -> None:
         files.append(path)
     executable = chromium()
     assert executable, "chromium is needed (apt-get install chromium)"
-    with sync_playwright() as driver, running_board(files, work) as url:
+    with sync_playwright() as driver, running_board([], work) as url:
         browser = driver.chromium.launch(executable_path=executable, args=LAUNCH_ARGS)
         tab = browser.new_page(viewport=VIEWPORT)
         for name, path in zip(game_names(), files, strict=True):
-            tab.goto(f"{url}/?open={quote(str(path))}")
+            tab.goto(f"{url}/?open={quote(path.name)}")
             tab.wait_for_selector("body[data-ready=true] #board svg")
             shot = images / f"board-{name}.png"
             tab.screenshot(path=str(shot))

@@ -677,7 +677,9 @@ def parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a game record (JSON)")
     show.add_argument("--step", type=int, help="steps to replay (default: all)")
     show.add_argument("--svg", metavar="FILE", help="also write the board as an SVG picture")
-    show.add_argument("--force", action="store_true", help="replace the --svg file if it exists")
+    show.add_argument(
+        "--force", action="store_true", help="replace the --svg or --html file if it exists"
+    )
     _components_option(show)
     add_html_option(show)
     show.set_defaults(run=cmd_show)

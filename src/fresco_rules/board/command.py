@@ -104,5 +104,6 @@ def write_html(args: argparse.Namespace, out: TextIO) -> int:
     write_atomic(target, text, overwrite=args.force, what="page")
     if line.problem:
         print(f"the record is illegal: {line.problem}; the page shows the steps before", file=out)
-    print(f"board of {line.total} steps written to {target} ({len(text) // 1024} KB)", file=out)
+    print(f"board of {line.total} steps written to {target}", file=out)
+    print(f"({len(text) // 1024} KB: any browser opens it; it fetches nothing)", file=out)
     return 0
