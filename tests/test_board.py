@@ -217,3 +217,8 @@ def test_show_html_writes_one_page_and_refuses_an_existing_one(tmp_path: Path) -
     assert 'src="' not in html and 'href="/' not in html, "nothing is fetched"
     assert main(["show", str(record), "--html", str(out)], io.StringIO()) == 2
     assert main(["show", str(record), "--html", str(out), "--force"], io.StringIO()) == 0
+
+
+def test_serve_refuses_a_missing_file_before_it_starts(tmp_path: Path) -> None:
+    assert main(["serve", str(tmp_path / "missing.json")], io.StringIO()) == 2
+    assert main(["serve", "--folder", str(tmp_path / "nowhere")], io.StringIO()) == 2
