@@ -179,3 +179,32 @@ def test_the_static_page_steps_and_shows_moves_and_seats_from_disk(
     words = html.unescape(re.sub(r"<[^>]+>", "", line.position(7)["svg"]))
     assert tab.locator("#board svg").text_content() == words
     check_seats(tab, line, 7)
+
+
+def test_a_new_game_is_played_saved_once_and_uploaded(
+    tab: Page, board_url: str, records: dict[str, Path]
+) -> None:
+    name = GAMES[-1]
+    folder = records[name].parent
+    tab.goto(board_url)
+    tab.wait_for_selector("body[data-ready=true]")
+    tab.select_option("#new-game", name)
+    tab.fill("#new-seed", "9")
+    tab.click("#new-start")
+    step_label(tab, 0, 0)
+    first = tab.locator("#moves .move-button").first
+    move = first.text_content()
+    first.click()
+    step_label(tab, 1, 1)
+    tab.fill("#save-name", "mine.json")
+    tab.click("#save-button")
+    expect(tab.locator("#save-result")).to_have_text(f"saved mine.json in {folder}")
+    tab.click("#save-button")
+    expect(tab.locator("#save-result")).to_contain_text("already exists")
+    saved = open_record(folder / "mine.json")
+    assert saved.total == 1 and saved.log[0]["move"] == move
+    session = tab.locator("#download").get_attribute("href")
+    tab.set_input_files("#upload", str(folder / "mine.json"))
+    expect(tab.locator("#download")).not_to_have_attribute("href", session or "")
+    expect(tab.locator("#log li")).to_have_count(1)
+    step_label(tab, 1, 1)

@@ -149,6 +149,8 @@ class Board:
         target = self.folder / name
         if target.is_symlink():
             raise BoardRefused(f"{name} is a symbolic link: the board writes only plain files")
+        if target.exists() and not overwrite:
+            raise BoardRefused(f"{name} already exists in the folder: tick overwrite to replace it")
         text = json.dumps(line.record, indent=1) + "\n"
         write_atomic(target, text, overwrite=overwrite, what="record")
         return {"saved": name, "folder": str(self.folder)}
