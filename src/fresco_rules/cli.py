@@ -33,6 +33,7 @@ import cattrs
 
 from ._version import __version__
 from .adapters.games import SPECS, modules_help
+from .board.command import add_html_option, add_serve_command, write_html
 from .conform import cli as conform_cli
 from .exit_codes import MALFORMED, NOT_NOTATION, REFUSED, TABLE
 from .games import DEFAULT_GAME, game_names, game_package, record_game
@@ -351,6 +352,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    if args.html is not None:
+        return write_html(args, out)
     _refuse_existing(args.svg, args.force, "picture")
     record = parse_record(Path(args.file))
     front = _record_frontend(record)
@@ -674,8 +677,11 @@ def parser() -> argparse.ArgumentParser:
     show.add_argument("file", help="a game record (JSON)")
     show.add_argument("--step", type=int, help="steps to replay (default: all)")
     show.add_argument("--svg", metavar="FILE", help="also write the board as an SVG picture")
-    show.add_argument("--force", action="store_true", help="replace the --svg file if it exists")
+    show.add_argument(
+        "--force", action="store_true", help="replace the --svg or --html file if it exists"
+    )
     _components_option(show)
+    add_html_option(show)
     show.set_defaults(run=cmd_show)
 
     rules = command("rules", "list the rules, or show one with the code and tests for it")
@@ -700,6 +706,7 @@ def parser() -> argparse.ArgumentParser:
     data.set_defaults(run=cmd_data)
 
     add_study_command(commands)
+    add_serve_command(commands)
     conform_cli.add_parser(commands)
     return top
 
