@@ -1,5 +1,5 @@
 """Pig for the adapters (OpenSpiel, PettingZoo, ``conform``): parameters ``players`` (2-4),
-``target`` (50 or 100, AP.1) and ``max_length``; the action space ``roll``, ``hold``; chance
+``target`` (the number 50 or 100, AP.1) and ``max_length``; the action space ``roll``, ``hold``; chance
 outcomes (the bonus cards and the die faces); and a tensor built from the seat's view only
 (P8: another seat's bonus card is in it only once the game is over).
 
@@ -37,7 +37,7 @@ class PigSpec(GameSpec):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     default_players = 2
-    default_params: Mapping[str, Any] = {"players": 2, "target": "50", "max_length": 1000}
+    default_params: Mapping[str, Any] = {"players": 2, "target": 50, "max_length": 1000}
     default_max_length = 1000
     max_draws_per_step = 8
 
@@ -121,7 +121,7 @@ class PigSpec(GameSpec):
         return out
 
     def canonical_params(self, params: Params) -> dict[str, Any]:
-        return {**params, "target": str(params.get("target", "50"))}
+        return {**params, "target": int(str(params.get("target", 50)))}
 
 
 SPEC = PigSpec()
