@@ -1,7 +1,7 @@
 """Pig for the adapters (OpenSpiel, PettingZoo, ``conform``): parameters ``players`` (2-4),
-``target`` (the number 50 or 100, AP.1) and ``max_length``; the action space ``roll``, ``hold``; chance
-outcomes (the bonus cards and the die faces); and a tensor built from the seat's view only
-(P8: another seat's bonus card is in it only once the game is over).
+``target`` (the number 50 or 100, AP.1) and ``max_length``; the action space ``roll``,
+``hold``; chance outcomes (the bonus cards and the die faces); and a tensor built from the
+seat's view only (P8: another seat's bonus card is in it only once the game is over).
 
 Tensor layout: ``observer``, ``to_move`` (one-hot seats), ``banks`` (per seat),
 ``turn_total``, ``last_roll``, ``own_bonus``, ``bonuses`` (per seat, 0 while hidden),
