@@ -83,7 +83,7 @@ def _toy(recorded: list[tuple[str, ...]]) -> dict[str, Any]:
             for alias in node.names:
                 namespace[alias.asname or alias.name] = getattr(module, alias.name)
     members = {member.name: member.value for member in Module}
-    namespace["Module"] = Enum("Module", {**members, "PATRONAGE": 7})  # type: ignore[misc]
+    namespace["Module"] = Enum("Module", {**members, "PATRONAGE": 7})
 
     def implements(*rules: str) -> Callable[[Any], Any]:
         recorded.append(rules)
