@@ -23,6 +23,7 @@ import ast
 import json
 import os
 import random
+import runpy
 import subprocess
 import sys
 import tomllib
@@ -315,6 +316,16 @@ def test_every_rule_has_code_that_names_it() -> None:
         assert any(name.startswith("pig_rules.") for name in implemented.get(entry.id, ())), (
             entry.id
         )
+
+
+def test_the_committed_rules_matrix_is_current() -> None:
+    """``examples/pig_rules/rules-matrix.md``: every rule ID with its code and its tests (run
+    ``python examples/pig_rules/make_rules_matrix.py`` after changing either)."""
+    script = runpy.run_path(str(EXAMPLE / "make_rules_matrix.py"))
+    page = (EXAMPLE / "rules-matrix.md").read_text(encoding="utf-8")
+    assert page == script["generate"](ROOT / "tests")
+    assert "- IDs with no implementing function (0): none" in page
+    assert "- IDs with no test (0): none" in page
 
 
 # --- Pig's laws: properties ----------------------------------------------------------------
