@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-import pytest
 
 from fresco_rules.fresco import GameConfig, Module, new_game, token_ledger
 from fresco_rules.fresco.extensions import ModuleRules, Plugin, derive_tables
@@ -97,7 +96,6 @@ def _toy(recorded: list[tuple[str, ...]]) -> dict[str, Any]:
     return namespace
 
 
-@pytest.mark.rule("G.1")
 def test_the_toy_module_builds_and_its_hook_runs_on_a_real_game() -> None:
     recorded: list[tuple[str, ...]] = []
     toy = _toy(recorded)

@@ -149,6 +149,31 @@ def test_the_registry_finds_the_example_and_keeps_the_built_in_games(
     ]
 
 
+def test_a_broken_game_is_refused_by_name_and_the_others_still_load(
+    registered: dict[str, str], tmp_path: Path
+) -> None:
+    info = tmp_path / "broken_game-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text("[fresco_rules.games]\nbroken = no_such_module:GAME\n")
+    env = {**registered, "PYTHONPATH": os.pathsep.join([str(tmp_path), registered["PYTHONPATH"]])}
+    out = python(
+        env,
+        "from fresco_rules.games import GameUnavailable, declaration, game_names\n"
+        "print(game_names())\n"
+        "try:\n"
+        "    declaration('broken')\n"
+        "except GameUnavailable as exc:\n"
+        "    print(exc)\n"
+        "print(declaration('pig').title, declaration('fresco').name)",
+    )
+    assert out.splitlines() == [
+        "('fresco', 'barbarossa', 'carcassonne', 'broken', 'pig')",
+        "game 'broken' failed to load: ModuleNotFoundError: \"No module named 'no_such_module'\"",
+        "Pig fresco",
+    ]
+
+
 def test_the_example_imports_only_the_public_contract() -> None:
     """Pig imports only ``fresco_rules.kernel`` modules and their public names (none starting
     with ``_``), so no built-in game and no tool."""
