@@ -1,0 +1,77 @@
+"""docs/add-a-game.md walks through the example game: every code block it marks with
+``<!-- from: PATH -->`` is copied from that file, its table of files is the example's folder,
+and its commands run (issue 23, item 5)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+from pathlib import Path
+
+from tests.test_example_game import NEEDS_CONTRACT, registered, run
+
+__all__ = ["registered"]  # the fixture, shared with the example's tests
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = ROOT / "docs" / "add-a-game.md"
+EXAMPLE = ROOT / "examples" / "pig_rules"
+FENCE = re.compile(
+    r"<!-- (?P<kind>from|commands): ?(?P<what>[^>]*?) -->\n```\w*\n(?P<body>.*?)```", re.S
+)
+
+
+def blocks(kind: str) -> list[tuple[str, str]]:
+    text = PAGE.read_text(encoding="utf-8")
+    return [(m["what"], m["body"]) for m in FENCE.finditer(text) if m["kind"] == kind]
+
+
+def test_every_marked_block_is_copied_from_its_file() -> None:
+    found = blocks("from")
+    assert len(found) >= 10
+    for path, body in found:
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert body in source, f"{path}: the page's block is not in the file:\n{body}"
+
+
+def test_the_table_of_files_is_the_example_folder() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    table = text.split("## The files", 1)[1].split("\n## ", 1)[0]
+    named: set[str] = set()
+    for cell in re.findall(r"^\| (.+?) \|", table, re.M):
+        names = re.findall(r"`([^`]+)`", cell)
+        folder = ""
+        for name in names:
+            if "/" in name:
+                folder = name.rpartition("/")[0] + "/"
+                named.add(name)
+            else:
+                named.add(folder + name)
+    package = EXAMPLE / "src" / "pig_rules"
+    actual = {"pyproject.toml", "spec.md"} | {
+        path.relative_to(EXAMPLE).as_posix()
+        for path in [*package.glob("*.py"), *package.glob("data/*")]
+        if path.name not in ("__init__.py", "_version.py")
+    }
+    assert named == actual
+
+
+def test_the_commands_block_installs_the_example_first() -> None:
+    ((_, body),) = blocks("commands")
+    assert body.splitlines()[0] == "pip install -e examples/pig_rules"
+
+
+@NEEDS_CONTRACT
+def test_the_pages_commands_run(registered: dict[str, str], tmp_path: Path) -> None:
+    """Each command after the install exits 0, with the example registered as if installed."""
+    ((_, body),) = blocks("commands")
+    env = {
+        **registered,
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ["PATH"]]),
+    }
+    for line in body.splitlines()[1:]:
+        words = shlex.split(line)
+        assert words[0] == "fresco-rules"
+        done = run(env, "-m", "fresco_rules", *words[1:], cwd=tmp_path)
+        assert done.returncode == 0, f"{line}\n{done.stdout[-500:]}{done.stderr[-500:]}"
