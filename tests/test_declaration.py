@@ -50,3 +50,14 @@ def test_an_unknown_game_is_refused_with_a_rules_error(name: object) -> None:
     with pytest.raises(GameUnavailable, match="known: fresco, barbarossa, carcassonne"):
         declaration(name)  # type: ignore[arg-type]
     assert issubclass(GameUnavailable, RulesError)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_bad_option_value_is_refused_naming_the_options_spec_id(name: str) -> None:
+    """Each option's refusal cites the decision it follows (A6.10 for ``altar_window``, not the
+    neighbouring A6.5)."""
+    game = declaration(name)
+    for option in game.options():
+        with pytest.raises(game.invalid_config) as refused:
+            game.config_type(**{option.name: "no such value"})
+        assert str(refused.value).startswith(f"{option.rule}:"), (option, str(refused.value))

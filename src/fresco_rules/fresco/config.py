@@ -332,7 +332,7 @@ def _to_glassworks_slot(value: object) -> GlassworksSlot:
 
 
 def _to_altar_window(value: object) -> AltarWindow:
-    return to_enum(AltarWindow, "altar_window", "A6.5", InvalidConfig, value)
+    return to_enum(AltarWindow, "altar_window", "A6.10", InvalidConfig, value)
 
 
 def _to_booth_capacities(value: object) -> tuple[int, ...] | None:
