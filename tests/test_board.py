@@ -119,6 +119,14 @@ def test_a_record_with_an_illegal_step_opens_up_to_it() -> None:
     assert len(line.record["steps"]) == 6
 
 
+def test_a_seed_beyond_2_53_is_exact_as_text() -> None:
+    """The page sends and shows seeds as text: a JSON number is a double in a browser."""
+    seed = 2**64 - 1
+    line = new_line({"game": DEFAULT_GAME, "seed": str(seed)})
+    assert line.record["seed"] == seed
+    assert line.summary()["seed"] == "18446744073709551615"
+
+
 def test_a_new_game_checks_every_field() -> None:
     game = declaration(DEFAULT_GAME)
     option = game.options()[0]
@@ -128,6 +136,9 @@ def test_a_new_game_checks_every_field() -> None:
         ({"game": "chess"}, "unknown game"),
         ({"game": DEFAULT_GAME, "players": 9}, "players"),
         ({"game": DEFAULT_GAME, "seed": -1}, "seed"),
+        ({"game": DEFAULT_GAME, "seed": "12a"}, "seed"),
+        ({"game": DEFAULT_GAME, "seed": "\uff11"}, "seed"),
+        ({"game": DEFAULT_GAME, "seed": str(2**64)}, "seed"),
         ({"game": DEFAULT_GAME, "options": {"nope": "x"}}, "unknown option"),
         ({"game": DEFAULT_GAME, "options": {option.name: "x"}}, option.rule),
         ({"game": DEFAULT_GAME, "modules": "9"}, "modules"),

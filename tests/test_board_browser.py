@@ -189,9 +189,10 @@ def test_a_new_game_is_played_saved_once_and_uploaded(
     tab.goto(board_url)
     tab.wait_for_selector("body[data-ready=true]")
     tab.select_option("#new-game", name)
-    tab.fill("#new-seed", "9")
+    tab.fill("#new-seed", "18446744073709551615")  # 2**64 - 1: exact, not a rounded double
     tab.click("#new-start")
     step_label(tab, 0, 0)
+    expect(tab.locator("#game-title")).to_contain_text("seed 18446744073709551615")
     first = tab.locator("#moves .move-button").first
     move = first.text_content()
     first.click()
@@ -202,6 +203,7 @@ def test_a_new_game_is_played_saved_once_and_uploaded(
     tab.click("#save-button")
     expect(tab.locator("#save-result")).to_contain_text("already exists")
     saved = open_record(folder / "mine.json")
+    assert saved.record["seed"] == 2**64 - 1
     assert saved.total == 1 and saved.log[0]["move"] == move
     session = tab.locator("#download").get_attribute("href")
     tab.set_input_files("#upload", str(folder / "mine.json"))

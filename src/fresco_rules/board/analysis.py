@@ -19,6 +19,7 @@ from ..games import DEFAULT_GAME, declaration, game_names
 from ..kernel.chance import Chance
 from ..kernel.declaration import GameDeclaration
 from ..kernel.errors import IllegalAction, NotationError, RulesError
+from ..kernel.notation import ascii_int
 from ..kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from ..kernel.untrusted import describe, is_int_in, is_str
 
@@ -128,7 +129,8 @@ class Line:
             "game": self.game.name,
             "title": self.game.title,
             "players": self.players,
-            "seed": self.record.get("seed"),
+            # text: a browser reads JSON numbers as doubles, exact only up to 2**53
+            "seed": str(self.record.get("seed")),
             "total": self.total,
             "log": self.log,
             "problem": self.problem,
@@ -347,6 +349,8 @@ def new_line(request: object, rules_of: Any = Rules.of) -> Line:
     if not is_int_in(players, 0, 1_000) or players not in game.players:
         raise BoardRefused(f"{game.title} takes {game.players} players, not {describe(players)}")
     seed = request.get("seed", 0)
+    if type(seed) is str:  # the page sends the seed as text (exact beyond 2**53)
+        seed = ascii_int(seed, 20)
     if not is_int_in(seed, 0, MAX_SEED):
         raise BoardRefused(f"the seed is a whole number from 0 to 2**64 - 1, not {describe(seed)}")
     chosen: dict[str, Any] = {}

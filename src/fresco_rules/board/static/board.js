@@ -304,7 +304,7 @@ async function main() {
     }
     openWith({ new: {
       game: $("new-game").value, players: Number($("new-players").value),
-      seed: Number($("new-seed").value || 0), options, modules: $("new-modules").value,
+      seed: $("new-seed").value.trim() || "0", options, modules: $("new-modules").value,
     } });
   });
   newGameForm(await api("/api/games"));
