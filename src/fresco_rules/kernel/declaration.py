@@ -21,6 +21,7 @@ from attrs import frozen
 from . import codec as generic
 from .adapter_spec import GameSpec
 from .catalogue import RuleEntry, load_catalogue
+from .errors import RulesError
 from .protocol import GameRules, RecordCodec
 from .study_spec import GameAdapter
 
@@ -86,11 +87,18 @@ class Board:
     """How a game shows a position and what happened."""
 
     text: Callable[[Any], str]
-    """The text board (``str(state)``)."""
+    """The compact text board a game's log starts and ends with."""
+    view: Callable[[Any], str]
+    """The whole position for people (``str(state)``)."""
     svg: Callable[[Any], str]
     """The SVG picture."""
     events: Callable[[Any, Any], list[str]]
     """``events(before, after)``: what one step did, in lines for a log."""
+    score_sheet: Callable[[], Any] | None = None
+    """A new score sheet (``record(before, after)`` each step, ``lines(final)`` at the end);
+    None when the game keeps none."""
+    result_notes: Callable[[Any], Sequence[str]] = lambda state: ()
+    """Lines a result adds after the scores (Fresco's Leonardo, who cannot win)."""
 
 
 @frozen(kw_only=True)
@@ -112,7 +120,7 @@ class GameDeclaration:
     """The config class (attrs): ``config_type(players=N, ...)``."""
     option_types: Mapping[str, type[Enum]]
     """Every enumerated interpretation option of the config and its enum type."""
-    invalid_config: type[Exception]
+    invalid_config: type[RulesError]
     """What the config raises on a bad value (a ``RulesError``)."""
     option_rules: Mapping[str, str] = attrs.field(factory=dict)
     """The spec ID of an option whose enum type does not name it first in its docstring (a
@@ -132,8 +140,12 @@ class GameDeclaration:
     """The shape of the game's spec IDs (its own namespace)."""
     rule_specs: tuple[str, ...]
     """The spec files its catalogue is extracted from."""
-    catalogue_package: str
-    """The package holding ``data/rules.toml``, the rule catalogue."""
+    package: str
+    """The game's package, holding its data files: ``data/rules.toml`` (the rule catalogue)
+    and the record schema (``kernel.codec.SCHEMA_RESOURCE``)."""
+    build_schema: Callable[[], Mapping[str, Any]]
+    """The record JSON Schema derived from the game's actions and config (what
+    ``scripts/make_record_schema.py`` ships in the package)."""
     adapter: GameSpec
     """Its description for OpenSpiel and PettingZoo (action space, tensors)."""
     study: GameAdapter
@@ -164,7 +176,7 @@ class GameDeclaration:
 
     def catalogue(self) -> tuple[RuleEntry, ...]:
         """The game's rule catalogue (IDs in its own namespace)."""
-        return load_catalogue(self.catalogue_package, "data/rules.toml", id_pattern=self.rule_id)
+        return load_catalogue(self.package, "data/rules.toml", id_pattern=self.rule_id)
 
     def record_game(
         self, config: Any, seed: int, steps: Sequence[tuple[int | None, Any]], final: Any
