@@ -31,7 +31,7 @@ from fresco_rules.fresco.actions import BASE_ACTION_TYPES, ModuleAction
 from fresco_rules.fresco.engine import BASE_RULES, explain
 from fresco_rules.fresco.extensions import installed
 from fresco_rules.fresco.plugins import PLUGINS
-from fresco_rules.games import game_names, game_package
+from fresco_rules.games import PACKAGES
 
 FRESCO = Path(__file__).resolve().parents[1] / "src" / "fresco_rules" / "fresco"
 LEAF_RECORDS = ("_state", "_data", "_actions")
@@ -113,7 +113,7 @@ def test_no_base_file_imports_a_plugin() -> None:
 
 
 SRC = FRESCO.parent
-GAME_FOLDERS = {name: SRC / game_package(name).rpartition(".")[2] for name in game_names()}
+GAME_FOLDERS = {name: SRC / package.rpartition(".")[2] for name, package in PACKAGES.items()}
 
 
 def _module_of(path: Path) -> list[str]:
@@ -133,7 +133,7 @@ def _is_registry_list(node: ast.AST, path: Path) -> bool:
 
 def _names_a_game(text: str) -> bool:
     """A game's name (any case), its package or a module of it."""
-    packages = [game_package(name) for name in game_names()]
+    packages = list(PACKAGES.values())
     return text.lower() in GAME_FOLDERS or any(
         text == p or text.startswith(f"{p}.") for p in packages
     )
