@@ -80,24 +80,28 @@ def declaration(name: str) -> GameDeclaration:
     unknown name or a game that fails to load."""
     if type(name) is not str or name not in game_names():
         raise GameUnavailable(f"unknown game {describe(name)}; known: {', '.join(game_names())}")
-    return _load(name)
+    found = _load(name)
+    if type(found) is str:
+        raise GameUnavailable(found)
+    assert type(found) is GameDeclaration
+    return found
 
 
 @cache
-def _load(name: str) -> GameDeclaration:
+def _load(name: str) -> GameDeclaration | str:
+    """A game's declaration, or why it is unavailable (kept too: a broken package's import is
+    run once, not at every look-up)."""
     try:
         if name in PACKAGES:
             found: object = import_module(f"{PACKAGES[name]}.declaration").DECLARATION
         else:
             found = _installed()[name].load()
-    except Exception as exc:  # a third-party game's import may fail in any way
-        raise GameUnavailable(
-            f"game {name!r} failed to load: {type(exc).__name__}: {describe(str(exc))}"
-        ) from None
+    except (Exception, SystemExit) as exc:  # a third-party game's import may fail in any way
+        return f"game {name!r} failed to load: {type(exc).__name__}: {describe(str(exc))}"
     if type(found) is not GameDeclaration:
-        raise GameUnavailable(f"game {name!r} declares {describe(found)}, not a GameDeclaration")
+        return f"game {name!r} declares {describe(found)}, not a GameDeclaration"
     if found.name != name:
-        raise GameUnavailable(f"game {name!r} declares itself as {describe(found.name)}")
+        return f"game {name!r} declares itself as {describe(found.name)}"
     return found
 
 
