@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -57,7 +58,7 @@ def _option_text(value: Any, values: tuple[str, ...]) -> str:
 class Components:
     """A game's replaceable component data (PROVISIONAL values ship as a data file)."""
 
-    load: Callable[[str], Any]
+    load: Callable[[str | Path], Any]
     """``load(path)``: read and validate a data file (a ``RulesError`` on a bad one)."""
     from_mapping: Callable[..., Any]
     """``from_mapping(raw, source=...)``: validate parsed data."""
