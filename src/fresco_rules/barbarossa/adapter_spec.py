@@ -100,21 +100,6 @@ class BarbarossaSpec(GameSpec):
     def new_game(self, config: Any, script: Sequence[Outcome]) -> State:
         return new_game(config, 0, chance=script, chance_only=True)
 
-    def apply(self, state: Any, action: object) -> State:
-        return ba.apply(state, action)
-
-    def legal_actions(self, state: Any) -> Sequence[object]:
-        return ba.legal_actions(state)
-
-    def current_player(self, state: Any) -> int | None:
-        return ba.current_player(state)
-
-    def is_over(self, state: Any) -> bool:
-        return ba.is_over(state)
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        return ba.scores(state)
-
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         return ba.player_view(state, seat)
 

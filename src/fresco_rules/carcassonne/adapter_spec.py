@@ -88,21 +88,6 @@ class CarcassonneSpec(GameSpec):
     def new_game(self, config: Any, script: Sequence[Outcome]) -> State:
         return cc.new_game(config, 0, tuple(script), chance_only=True)
 
-    def apply(self, state: Any, action: object) -> State:
-        return cc.apply(state, action)
-
-    def legal_actions(self, state: Any) -> Sequence[object]:
-        return cc.legal_actions(state)
-
-    def current_player(self, state: Any) -> int | None:
-        return cc.current_player(state)
-
-    def is_over(self, state: Any) -> bool:
-        return cc.is_over(state)
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        return cc.scores(state)
-
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         """Everything is public but the order of the stack (its contents are known)."""
         return cc.player_view(state, seat)

@@ -176,21 +176,6 @@ class FrescoSpec(GameSpec):
     def new_game(self, config: Any, script: Sequence[Outcome]) -> State:
         return new_game(config, 0, chance=script, chance_only=True)
 
-    def apply(self, state: Any, action: object) -> State:
-        return engine.apply(state, action)
-
-    def legal_actions(self, state: Any) -> Sequence[object]:
-        return engine.legal_actions(state)
-
-    def current_player(self, state: Any) -> int | None:
-        return engine.current_player(state)
-
-    def is_over(self, state: Any) -> bool:
-        return engine.is_over(state)
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        return engine.scores(state)
-
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         return engine.player_view(state, seat)
 

@@ -85,20 +85,21 @@ class GameSpec:
     def new_game(self, config: Any, script: Sequence[Outcome]) -> Any:
         raise NotImplementedError
 
+    # the protocol functions, from the game's rules
     def apply(self, state: Any, action: object) -> Any:
-        raise NotImplementedError
+        return self.rules().apply(state, action)
 
     def legal_actions(self, state: Any) -> Sequence[object]:
-        raise NotImplementedError
+        return self.rules().legal_actions(state)
 
     def current_player(self, state: Any) -> int | None:
-        raise NotImplementedError
+        return self.rules().current_player(state)
 
     def is_over(self, state: Any) -> bool:
-        raise NotImplementedError
+        return self.rules().is_over(state)
 
     def scores(self, state: Any) -> tuple[int, ...]:
-        raise NotImplementedError
+        return self.rules().scores(state)
 
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         raise NotImplementedError
