@@ -29,6 +29,7 @@ from ..kernel.adapter_spec import (
     GameSpec,
     Params,
     Slot,
+    enum_params,
     one_hot,
     parse_int,
     rules_of,
@@ -71,13 +72,7 @@ class CarcassonneSpec(GameSpec):
 
     def config(self, params: Params) -> Any:
         players = parse_int(params, "players", 2, 5)
-        chosen: dict[str, Any] = {}
-        for name, kind in OPTION_TYPES.items():
-            try:
-                chosen[name] = kind(str(params[name]))
-            except ValueError:
-                values = ", ".join(member.value for member in kind)
-                raise AdapterError(f"{name} takes one of: {values}") from None
+        chosen = enum_params(params, OPTION_TYPES, lambda _, value: str(value))
         try:
             config = cc.GameConfig(players=players, **chosen)
             derive_tables(config)

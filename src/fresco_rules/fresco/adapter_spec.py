@@ -54,6 +54,7 @@ from ..kernel.adapter_spec import (
     GameSpec,
     Params,
     Slot,
+    enum_params,
     one_hot,
     parse_int,
     rules_of,
@@ -155,13 +156,7 @@ class FrescoSpec(GameSpec):
 
     def config(self, params: Params) -> GameConfig:
         players = parse_int(params, "players", 2, 4)
-        chosen: dict[str, Any] = {}
-        for name, kind in OPTION_TYPES.items():
-            try:
-                chosen[name] = kind(params[name])
-            except ValueError:
-                values = ", ".join(member.value for member in kind)
-                raise AdapterError(f"{name} takes one of: {values}") from None
+        chosen = enum_params(params, OPTION_TYPES)
         modules = parse_module_list(params["modules"])
         missing = sorted(m.value for m in modules if m not in MODULE_ACTIONS)
         if missing:
