@@ -73,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     declared = declaration(args.game)
     pattern: re.Pattern[str] = declared.rule_id
-    output: Path = args.output or Path(str(files(declared.package) / "data" / "rules.toml"))
+    shipped = files(declared.catalogue_package) / "data" / "rules.toml"
+    output: Path = args.output or Path(str(shipped))
     specs = [args.spec] if args.spec else [RULES_DIR / name for name in declared.rule_specs]
     entries: tuple[RuleEntry, ...] = ()
     for source in specs:

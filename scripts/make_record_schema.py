@@ -14,12 +14,18 @@ from fresco_rules.kernel.codec import SCHEMA_RESOURCE
 
 def render(game: str = DEFAULT_GAME) -> str:
     """A game's record schema as it should be shipped."""
-    return json.dumps(declaration(game).build_schema(), indent=1, sort_keys=True) + "\n"
+    build = declaration(game).build_schema
+    if build is None:
+        raise SystemExit(f"{game} declares no build_schema: it writes its record schema itself")
+    return json.dumps(build(), indent=1, sort_keys=True) + "\n"
 
 
 def main() -> None:
     for game in game_names():
-        target = Path(str(files(declaration(game).package) / SCHEMA_RESOURCE))
+        if declaration(game).build_schema is None:
+            print(f"{game}: declares no build_schema, left as it is")
+            continue
+        target = Path(str(files(declaration(game).catalogue_package) / SCHEMA_RESOURCE))
         target.write_text(render(game), encoding="utf-8")
         print(f"wrote {target}")
 

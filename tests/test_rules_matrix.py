@@ -237,7 +237,7 @@ def test_shipped_catalogue_text_is_the_specs(game: str, tmp_path: Path) -> None:
         capture_output=True,
         timeout=120,
     )
-    shipped = Path(str(files(declaration(game).package) / "data/rules.toml"))
+    shipped = Path(str(files(declaration(game).catalogue_package) / "data/rules.toml"))
     assert fresh.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8"), (
         f"{game}'s catalogue is out of date with its spec "
         f"(run `python scripts/extract_rules.py --game {game}`)"

@@ -52,9 +52,9 @@ DECLARATION = GameDeclaration(
     winners=winners,
     rule_id=RULE_ID,
     rule_specs=RULE_SPECS,
-    package=__package__ or "",
-    build_schema=build_schema,
+    catalogue_package=__package__ or "",
     adapter=SPEC,
     study=ADAPTER,
+    build_schema=build_schema,
 )
 """Fresco, as every tool sees it."""

@@ -89,12 +89,12 @@ class Board:
 
     text: Callable[[Any], str]
     """The compact text board a game's log starts and ends with."""
-    view: Callable[[Any], str]
-    """The whole position for people (``str(state)``)."""
     svg: Callable[[Any], str]
     """The SVG picture."""
     events: Callable[[Any, Any], list[str]]
     """``events(before, after)``: what one step did, in lines for a log."""
+    view: Callable[[Any], str] = str
+    """The whole position for people (by default ``str(state)``)."""
     score_sheet: Callable[[], Any] | None = None
     """A new score sheet (``record(before, after)`` each step, ``lines(final)`` at the end);
     None when the game keeps none."""
@@ -141,16 +141,16 @@ class GameDeclaration:
     """The shape of the game's spec IDs (its own namespace)."""
     rule_specs: tuple[str, ...]
     """The spec files its catalogue is extracted from."""
-    package: str
+    catalogue_package: str
     """The game's package, holding its data files: ``data/rules.toml`` (the rule catalogue)
     and the record schema (``kernel.codec.SCHEMA_RESOURCE``)."""
-    build_schema: Callable[[], Mapping[str, Any]]
-    """The record JSON Schema derived from the game's actions and config (what
-    ``scripts/make_record_schema.py`` ships in the package)."""
     adapter: GameSpec
     """Its description for OpenSpiel and PettingZoo (action space, tensors)."""
     study: GameAdapter
     """Its description for studies (players, game-specific figures)."""
+    build_schema: Callable[[], Mapping[str, Any]] | None = None
+    """The record JSON Schema derived from the game's actions and config (what
+    ``scripts/make_record_schema.py`` ships in the package); None: the game writes its own."""
 
     @players.validator
     def _check_players(self, _: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
@@ -177,7 +177,7 @@ class GameDeclaration:
 
     def catalogue(self) -> tuple[RuleEntry, ...]:
         """The game's rule catalogue (IDs in its own namespace)."""
-        return load_catalogue(self.package, "data/rules.toml", id_pattern=self.rule_id)
+        return load_catalogue(self.catalogue_package, "data/rules.toml", id_pattern=self.rule_id)
 
     def record_game(
         self, config: Any, seed: int, steps: Sequence[tuple[int | None, Any]], final: Any
