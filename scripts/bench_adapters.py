@@ -15,17 +15,17 @@ from __future__ import annotations
 import argparse
 import random
 import time
-from importlib import import_module
 
 import pyspiel
 
 import fresco_rules.openspiel  # noqa: F401  (registers the games)
+from fresco_rules.games import declaration, game_names
 from fresco_rules.kernel.play import random_playout
 
 
 def library_game(game: str, players: int, seed: int) -> int:
-    package = import_module(f"fresco_rules.{game}")
-    playout = random_playout(package.GAME, package.GameConfig(players=players), seed)
+    declared = declaration(game)
+    playout = random_playout(declared.rules, declared.config_type(players=players), seed)
     return len(playout.steps)
 
 
@@ -46,7 +46,7 @@ def spiel_game(loaded: pyspiel.Game, seed: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--game", default="fresco", choices=("fresco", "barbarossa"))
+    parser.add_argument("--game", default="fresco", choices=game_names())
     parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
     loaded = pyspiel.load_game(f"fresco_rules_{args.game}(players={args.players})")

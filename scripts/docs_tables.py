@@ -30,13 +30,12 @@ from collections.abc import Callable
 from enum import Enum
 from importlib import import_module
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
 
 from fresco_rules import cli, exit_codes
-from fresco_rules.games import game_names, game_package
+from fresco_rules.games import declaration, game_names
 
 ROOT = Path(__file__).parents[1]
 DOCS = ROOT / "docs"
@@ -95,9 +94,9 @@ def _shown(value: Any) -> str:
 
 def game_options(game: str) -> tuple[Option, ...]:
     """Every interpretation option of ``game``'s ``GameConfig``, in field order."""
-    config_module: ModuleType = import_module(f"{game_package(game)}.config")
-    config_class = config_module.GameConfig
-    enums: dict[str, type[Enum]] = config_module.OPTION_TYPES
+    declared = declaration(game)
+    config_class: Any = declared.config_type
+    enums = declared.option_types
     docs = attribute_docstrings(config_class)
     options = []
     for field in attrs.fields(config_class):
@@ -255,7 +254,7 @@ def api_sections(game: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """The public names (``__all__``) of ``game``'s package grouped by topic: the protocol in
     ``PROTOCOL`` order first; in each section the ``LEADING`` names, the action types in
     ``ACTION_TYPES`` order, the rest as ``__all__`` lists them."""
-    package = import_module(game_package(game))
+    package = import_module(declaration(game).package)
     names: list[str] = list(package.__all__)
     action_order = {kind.__name__: i for i, kind in enumerate(package.ACTION_TYPES)}
 
@@ -281,7 +280,7 @@ def api_sections(game: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 def api_page(game: str) -> str:
     """The ``mkdocstrings`` directives of ``game``'s API reference, one per public name, under
     a heading per topic."""
-    package = game_package(game)
+    package = declaration(game).package
     parts = []
     for title, members in api_sections(game):
         parts.append(f"## {title}\n")

@@ -19,13 +19,13 @@ import copy
 import json
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from fresco_rules import RulesError, barbarossa, carcassonne, fresco
 from fresco_rules.fresco import GameConfig, parse_modules
+from fresco_rules.games import declaration
 from fresco_rules.kernel.errors import InvalidData
 from fresco_rules.kernel.fuzz import (
     Hang,
@@ -140,12 +140,8 @@ def fuzz_records(seconds: float, limit: float, rng: random.Random) -> Counts:
     bases = []
     for _, game, config, _ in GAMES:
         playout = random_playout(game, config, rng.randrange(1000))
-        maker: Callable[..., Any] = {
-            fresco.GAME.name: fresco.record_game,
-            barbarossa.GAME.name: barbarossa.record_game,
-            carcassonne.GAME.name: carcassonne.record_game,
-        }[game.name]
-        record = maker(config, playout.seed, playout.steps, playout.final)
+        declared = declaration(game.name)
+        record = declared.record_game(config, playout.seed, playout.steps, playout.final)
         bases.append((game, record, _paths(record)))
     end = time.monotonic() + seconds
     while time.monotonic() < end:

@@ -60,7 +60,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "mutation" / "results"
 EQUIVALENT_FILE = ROOT / "mutation" / "equivalent.toml"
-PACKAGES = ("fresco_rules.fresco", "fresco_rules.barbarossa", "fresco_rules.carcassonne")
 
 def _examples(prefix: str = "", exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The example test files of one game (``prefix``: their name after ``test_``)."""
@@ -309,7 +308,8 @@ def _import_time_functions() -> set[str]:
     script = (
         "import json, sys\n"
         "from mutmut.state import state\n"
-        f"for p in {PACKAGES!r}: __import__(p)\n"
+        "from fresco_rules.games import declaration, game_names\n"
+        "for name in game_names(): declaration(name)\n"
         "json.dump(sorted(state()._stats), sys.stdout)\n"
     )
     env = {**os.environ, "MUTANT_UNDER_TEST": "stats", "PYTHONPATH": str(ROOT / "mutants/src")}

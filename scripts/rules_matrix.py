@@ -16,11 +16,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from importlib import import_module
 from pathlib import Path
 
-from fresco_rules.games import DEFAULT_GAME, game_names, game_package
-from fresco_rules.kernel.catalogue import load_catalogue
+from fresco_rules.games import DEFAULT_GAME, declaration, game_names
 from fresco_rules.kernel.matrix import render_markdown, rules_matrix
 from fresco_rules.kernel.registry import implementations
 
@@ -36,13 +34,13 @@ def page_name(game: str) -> str:
 
 def generate(tests_dir: Path = TESTS, root: Path = ROOT, game: str = DEFAULT_GAME) -> str:
     """A game's matrix page as it should be committed."""
-    package = game_package(game)
-    rule_id = import_module(package).RULE_ID  # importing the game fills the registry
-    catalogue = load_catalogue(package, "data/rules.toml", id_pattern=rule_id)
+    declared = declaration(game)  # loading the game fills the registry of implementations
+    rule_id = declared.rule_id
+    catalogue = declared.catalogue()
     matrix = rules_matrix(catalogue, implementations(), tests_dir, root, id_pattern=rule_id)
     return render_markdown(
         matrix,
-        title=f"{game.title()} rules matrix",
+        title=f"{declared.title} rules matrix",
         generator="python scripts/rules_matrix.py",
         strip_prefix="fresco_rules.",
     )

@@ -10,7 +10,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from tests.test_example_game import NEEDS_CONTRACT, registered, run
+from tests.test_example_game import registered, run
 
 __all__ = ["registered"]  # the fixture, shared with the example's tests
 
@@ -62,7 +62,6 @@ def test_the_commands_block_installs_the_example_first() -> None:
     assert body.splitlines()[0] == "pip install -e examples/pig_rules"
 
 
-@NEEDS_CONTRACT
 def test_the_pages_commands_run(registered: dict[str, str], tmp_path: Path) -> None:
     """Each command after the install exits 0, with the example registered as if installed."""
     ((_, body),) = blocks("commands")

@@ -18,7 +18,7 @@ import attrs
 import pytest
 
 import fresco_rules.fresco
-from fresco_rules.games import game_names, game_package
+from fresco_rules.games import declaration, game_names
 from fresco_rules.kernel.catalogue import load_catalogue
 
 ROOT = Path(__file__).parents[1]
@@ -59,7 +59,7 @@ def test_a_changed_default_makes_the_page_stale() -> None:
 
 @pytest.mark.parametrize("game", game_names())
 def test_every_option_names_a_rule_of_its_game(game: str) -> None:
-    package = import_module(game_package(game))
+    package = import_module(declaration(game).package)
     pattern = getattr(package, "RULE_ID", None)
     extra = {} if pattern is None else {"id_pattern": pattern}
     rules = {entry.id for entry in load_catalogue(package.__name__, "data/rules.toml", **extra)}
@@ -72,7 +72,7 @@ def test_every_option_names_a_rule_of_its_game(game: str) -> None:
 @pytest.mark.parametrize("game", game_names())
 def test_every_config_field_has_a_one_line_doc(game: str) -> None:
     """The API reference shows each ``GameConfig`` field with its type and this docstring."""
-    config_class = import_module(f"{game_package(game)}.config").GameConfig
+    config_class: Any = declaration(game).config_type
     docs = TABLES.attribute_docstrings(config_class)
     missing = [f.name for f in attrs.fields(config_class) if not docs.get(f.name)]
     assert not missing, f"{game}: GameConfig fields without a docstring: {missing}"
@@ -100,7 +100,7 @@ def test_the_api_reference_groups_every_public_name_once_protocol_first(game: st
     assert titles == [title for title in TABLES.SECTIONS if title in titles]
     assert titles[0] == "The game protocol" and "Actions" in titles and "Notation" in titles
     listed = [name for _, members in sections for name in members]
-    public = import_module(game_package(game)).__all__
+    public = import_module(declaration(game).package).__all__
     assert sorted(listed) == sorted(public), "each public name in exactly one section"
     assert sections[0][1][:7] == (
         "new_game",
@@ -123,7 +123,7 @@ def _notation_rows(page: str) -> str:
 
 @pytest.mark.parametrize("game", game_names())
 def test_every_action_type_has_a_notation_row(game: str) -> None:
-    package: Any = import_module(game_package(game))
+    package: Any = import_module(declaration(game).package)
     rows = _notation_rows((ROOT / "docs" / f"{game}.md").read_text(encoding="utf-8"))
     missing = [kind.__name__ for kind in package.ACTION_TYPES if f"`{kind.__name__}(" not in rows]
     assert not missing, f"docs/{game}.md: no notation row for {missing}"

@@ -4,20 +4,18 @@ tests/properties/test_hostile_input.py)."""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import pytest
 
+from fresco_rules.games import declaration, game_names
 from fresco_rules.kernel.codec import MAX_DATA_FILE_BYTES
 from fresco_rules.kernel.errors import InvalidData
 
-GAMES = ("fresco", "barbarossa", "carcassonne")
 
-
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_a_file_over_the_bound_is_refused_before_it_is_read(game: str, tmp_path: Path) -> None:
-    load = importlib.import_module(f"fresco_rules.{game}").load_components
+    load = declaration(game).components.load
     path = tmp_path / "big.toml"
     path.write_bytes(b"#" * (MAX_DATA_FILE_BYTES + 1))
     with pytest.raises(InvalidData, match=f"larger than {MAX_DATA_FILE_BYTES} bytes"):

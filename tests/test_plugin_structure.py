@@ -31,7 +31,7 @@ from fresco_rules.fresco.actions import BASE_ACTION_TYPES, ModuleAction
 from fresco_rules.fresco.engine import BASE_RULES, explain
 from fresco_rules.fresco.extensions import installed
 from fresco_rules.fresco.plugins import PLUGINS
-from fresco_rules.games import game_names, game_package
+from fresco_rules.games import PACKAGES
 
 FRESCO = Path(__file__).resolve().parents[1] / "src" / "fresco_rules" / "fresco"
 LEAF_RECORDS = ("_state", "_data", "_actions")
@@ -113,7 +113,7 @@ def test_no_base_file_imports_a_plugin() -> None:
 
 
 SRC = FRESCO.parent
-GAME_FOLDERS = {name: SRC / game_package(name).rpartition(".")[2] for name in game_names()}
+GAME_FOLDERS = {name: SRC / package.rpartition(".")[2] for name, package in PACKAGES.items()}
 
 
 def _module_of(path: Path) -> list[str]:
@@ -133,7 +133,7 @@ def _is_registry_list(node: ast.AST, path: Path) -> bool:
 
 def _names_a_game(text: str) -> bool:
     """A game's name (any case), its package or a module of it."""
-    packages = [game_package(name) for name in game_names()]
+    packages = list(PACKAGES.values())
     return text.lower() in GAME_FOLDERS or any(
         text == p or text.startswith(f"{p}.") for p in packages
     )
@@ -217,14 +217,112 @@ def test_the_check_sees_imports_and_names_of_games(tmp_path: Path) -> None:
     assert game_mentions(registry, as_if=SRC / "games.py") == []
 
 
+SCRIPTS = SRC.parents[1] / "scripts"
+_IMPORTERS = frozenset({"import_module", "__import__", "find_spec"})
+_LOOKUPS = frozenset({"game_package", "PACKAGES"})
+USER_MODULES = frozenset({("conform/cli.py", "module_name")})
+"""Computed imports that load a module the user names (``conform --python MODULE:FACTORY``),
+never a game."""
+
+DECLARED_PACKAGES = frozenset({"scripts/docs_tables.py"})
+"""Files that import the package a game's declaration names (``declaration(game).package``):
+the API reference documents the package's own public names, which no declaration lists."""
+
+
+def computed_imports(path: Path, shown: str) -> list[str]:
+    """Where a file imports a module by a name it computes (an f-string, a concatenation, a
+    variable) or looks up a game's package (``game_package``, ``PACKAGES``): the ways around
+    the registry's ``declaration(name)``. ``shown``: the file's name in the findings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    constants = {  # NAME = "fresco_rules.openspiel" at the top: a constant all the same
+        target.id
+        for top in tree.body
+        if isinstance(top, ast.Assign) and isinstance(top.value, ast.Constant)
+        for target in top.targets
+        if isinstance(target, ast.Name)
+    }
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            func = node.func
+            called = getattr(func, "id", None) or getattr(func, "attr", None)
+            argument = node.args[0] if node.args else None
+            if (
+                called in _IMPORTERS
+                and argument is not None
+                and not isinstance(argument, ast.Constant)
+                and getattr(argument, "id", None) not in constants
+                and (shown, getattr(argument, "id", None)) not in USER_MODULES
+                and not (
+                    shown in DECLARED_PACKAGES
+                    and ast.unparse(argument).startswith("declaration(")
+                    and ast.unparse(argument).endswith(").package")
+                )
+            ):
+                found.append(f"{shown}:{node.lineno}: {called}({ast.unparse(argument)})")
+        named = getattr(node, "id", None) or getattr(node, "attr", None)
+        if isinstance(node, ast.alias):
+            named = node.name
+        if named in _LOOKUPS:
+            found.append(f"{shown}:{getattr(node, 'lineno', 0)}: {named}")
+    return found
+
+
+def test_no_tool_or_script_imports_a_game_by_a_computed_name() -> None:
+    """Issue 23: outside the games' folders and the registry nothing finds a game's package by
+    name (``import_module(f"fresco_rules.{game}")``, ``game_package(name)``): the declaration
+    is the only way in, so a third-party game serves every tool."""
+    outside = [
+        (path, str(path.relative_to(SRC)))
+        for path in sorted(SRC.rglob("*.py"))
+        if path != SRC / "games.py"
+        and not any(path.is_relative_to(folder) for folder in GAME_FOLDERS.values())
+    ]
+    scripts = [(path, f"scripts/{path.name}") for path in sorted(SCRIPTS.glob("*.py"))]
+    assert len(scripts) > 5 and (SRC / "cli.py", "cli.py") in outside
+    found = [hit for path, shown in outside + scripts for hit in computed_imports(path, shown)]
+    assert found == []
+
+
+def test_the_check_sees_computed_imports(tmp_path: Path) -> None:
+    """The check above finds every way around the registry it looks for, and not a constant
+    import or the user's own module."""
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from importlib import import_module\n"
+        "import importlib\n"
+        "from fresco_rules.games import PACKAGES, game_package\n"
+        'import_module(f"fresco_rules.{game}.render")\n'
+        'importlib.import_module("fresco_rules." + game)\n'
+        "__import__(package)\n"
+        "import_module(game_package(name))\n"
+        'import_module("fresco_rules.study")\n'
+        'STUDY = "fresco_rules.study"\n'
+        "import_module(STUDY)\n"
+        "import_module(module_name)\n",
+        encoding="utf-8",
+    )
+    assert computed_imports(probe, "conform/cli.py") == [
+        "conform/cli.py:3: PACKAGES",
+        "conform/cli.py:3: game_package",
+        "conform/cli.py:4: import_module(f'fresco_rules.{game}.render')",
+        "conform/cli.py:5: import_module('fresco_rules.' + game)",
+        "conform/cli.py:6: __import__(package)",
+        "conform/cli.py:7: import_module(game_package(name))",
+        "conform/cli.py:7: game_package",
+    ]
+
+
 PACKAGE = FRESCO.parent
 GAME_FILES = frozenset(
     {
         "__init__.py",
         "actions.py",
+        "adapter_spec.py",
         "board_view.py",
         "config.py",
         "data.py",
+        "declaration.py",
         "engine.py",
         "flow.py",
         "game.py",
@@ -234,6 +332,7 @@ GAME_FILES = frozenset(
         "scoring.py",
         "seat_view.py",
         "state.py",
+        "study_adapter.py",
         "text_notation.py",
         "turns.py",
         "vocab.py",

@@ -24,7 +24,6 @@ import sys
 import typing
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from importlib import import_module
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
@@ -32,13 +31,13 @@ import attrs
 import cattrs
 
 from ._version import __version__
-from .adapters.games import SPECS, modules_help
+from .adapters.games import modules_help
 from .board.command import add_html_option, add_serve_command, write_html
 from .conform import cli as conform_cli
 from .exit_codes import MALFORMED, NOT_NOTATION, REFUSED, TABLE
-from .games import DEFAULT_GAME, game_names, game_package, record_game
-from .kernel.catalogue import load_catalogue
+from .games import DEFAULT_GAME, GameUnavailable, declaration, game_names, record_declaration
 from .kernel.codec import read_toml_file
+from .kernel.declaration import GameDeclaration
 from .kernel.errors import IllegalAction, InvalidData, NotationError, RulesError
 from .kernel.files import FileRefused, folder_lock, write_atomic
 from .kernel.matrix import scan_tests
@@ -54,40 +53,21 @@ EPILOG = TABLE
 
 GAMES = game_names()
 
-_PLAYERS = range(
-    min(SPECS[name].min_players for name in GAMES),
-    max(SPECS[name].max_players for name in GAMES) + 1,
-)
-"""Every number of players some game takes (each game's own range is checked by its config)."""
+
+def _loaded() -> tuple[GameDeclaration, ...]:
+    """The declaration of every game that loads (a broken third-party game is refused by name
+    only when a command asks for it)."""
+    found = []
+    for name in GAMES:
+        try:
+            found.append(declaration(name))
+        except GameUnavailable:
+            continue
+    return tuple(found)
 
 
-@attrs.frozen
-class Frontend:
-    """What the command line uses of one game package."""
-
-    name: str
-    package: Any
-    render: Any
-
-    @property
-    def title(self) -> str:
-        return self.name.title()
-
-    @property
-    def default_players(self) -> int:
-        return SPECS[self.name].default_players
-
-    @property
-    def option_types(self) -> dict[str, Any]:
-        types: dict[str, Any] = import_module(f"{self.package.__name__}.config").OPTION_TYPES
-        return types
-
-
-def frontend(name: str) -> Frontend:
-    if name not in GAMES:
-        raise UsageError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
-    package = game_package(name)
-    return Frontend(name, import_module(package), import_module(f"{package}.render"))
+_PLAYERS = tuple(sorted({count for game in _loaded() for count in game.players}))
+"""Every number of players some game takes (each game's own counts are checked by its config)."""
 
 
 class UsageError(Exception):
@@ -120,15 +100,14 @@ def _refuse_existing(path: str | None, force: bool, what: str) -> None:
         raise FileRefused(f"{what} {path} already exists (--force replaces it)")
 
 
-def _components(front: Frontend, path: str | None) -> tuple[Any, ...]:
-    return () if path is None else (front.package.load_components(path),)
+def _components(front: GameDeclaration, path: str | None) -> tuple[Any, ...]:
+    return () if path is None else (front.components.load(path),)
 
 
-def _game(front: Frontend, components: tuple[Any, ...]) -> GameRules[Any, Any]:
-    game: GameRules[Any, Any] = front.package.GAME
+def _game(front: GameDeclaration, components: tuple[Any, ...]) -> GameRules[Any, Any]:
     if components:
-        return attrs.evolve(game, codec=front.package.make_codec(components))
-    return game
+        return attrs.evolve(front.rules, codec=front.make_codec(components))
+    return front.rules
 
 
 _NOT_OPTIONS = ("players", "modules", "components")
@@ -141,11 +120,11 @@ def _type_name(kind: Any) -> str:
     return re.sub(r"\b(?:\w+\.)+(\w+)", r"\1", text)
 
 
-def _option(front: Frontend, text: str) -> tuple[str, Any]:
+def _option(front: GameDeclaration, text: str) -> tuple[str, Any]:
     """``NAME=VALUE`` as a config field: an enum by value, numbers, ``3,3,3,4`` for a tuple of
     numbers, JSON for the structured options (``hostel_table``, ``window_segments``, ...)."""
     name, _, value = text.partition("=")
-    config_class = front.package.GameConfig
+    config_class: Any = front.config_type
     # get_type_hints, not attrs.resolve_types: that rewrites the class's field types in place
     hints = typing.get_type_hints(config_class)
     fields = {f.name: f for f in attrs.fields(config_class) if f.name not in _NOT_OPTIONS}
@@ -156,7 +135,7 @@ def _option(front: Frontend, text: str) -> tuple[str, Any]:
     if field.converter is not None and not value.lstrip().startswith(("[", "{")):
         return name, value  # the config's converter reads the text and names the rule
     if kind is not None:
-        return name, to_enum(kind, name, "--option", front.package.InvalidConfig, value)
+        return name, to_enum(kind, name, "--option", front.invalid_config, value)
     try:
         data = json.loads(value)
     except json.JSONDecodeError:
@@ -170,12 +149,12 @@ def _option(front: Frontend, text: str) -> tuple[str, Any]:
         ) from None
 
 
-def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ...]) -> Any:
+def _config(front: GameDeclaration, args: argparse.Namespace, components: tuple[Any, ...]) -> Any:
     chosen: dict[str, Any] = dict(_option(front, text) for text in args.option)
     if components:
         chosen["components"] = components[0]
     if args.modules:
-        parse = getattr(front.package, "parse_modules", None)
+        parse = front.parse_modules
         if parse is None:
             raise UsageError(f"{front.title} has no expansion modules")
         try:
@@ -184,18 +163,18 @@ def _config(front: Frontend, args: argparse.Namespace, components: tuple[Any, ..
             raise UsageError(f"--modules: {exc}") from None
     if args.players is None:
         args.players = front.default_players
-    config: Any = front.package.GameConfig(players=args.players, **chosen)
+    config: Any = front.config_type(players=args.players, **chosen)
     return config
 
 
-def _score_sheet(front: Frontend) -> Any:
-    sheet_class = getattr(front.render, "ScoreSheet", None)
-    return sheet_class() if sheet_class is not None else None
+def _score_sheet(front: GameDeclaration) -> Any:
+    new_sheet = front.board.score_sheet
+    return new_sheet() if new_sheet is not None else None
 
 
-def _log_step(front: Frontend, out: TextIO, sheet: Any = None) -> Any:
+def _log_step(front: GameDeclaration, out: TextIO, sheet: Any = None) -> Any:
     """A logger of steps; ``sheet`` is a score sheet that already holds the earlier steps."""
-    describe, events = front.render.describe, front.render.events
+    describe, events = front.rules.describe, front.board.events
     sheet = _score_sheet(front) if sheet is None else sheet
 
     def log(before: Any, action: Any, after: Any) -> None:
@@ -205,33 +184,33 @@ def _log_step(front: Frontend, out: TextIO, sheet: Any = None) -> Any:
             print(line, file=out)
         if sheet is not None:
             sheet.record(before, after)
-            if front.package.is_over(after):
+            if front.rules.is_over(after):
                 for line in sheet.lines(after):
                     print(line, file=out)
 
     return log
 
 
-def _print_result(front: Frontend, final: Any, out: TextIO) -> None:
-    points = front.package.scores(final)
-    label = "final scores" if front.package.is_over(final) else "scores so far"
+def _print_result(front: GameDeclaration, final: Any, out: TextIO) -> None:
+    over = front.rules.is_over(final)
+    points = front.rules.scores(final)
+    label = "final scores" if over else "scores so far"
     print(f"{label}: " + ", ".join(f"seat {s}: {p}" for s, p in enumerate(points)), file=out)
-    leonardo = getattr(front.package, "leonardo_score", None)
-    if leonardo is not None and leonardo(final) is not None:
-        print(f"Leonardo: {leonardo(final)} (cannot win)", file=out)
-    if front.package.is_over(final):
-        print("winner: " + ", ".join(f"seat {s}" for s in front.package.winners(final)), file=out)
+    for line in front.board.result_notes(final):
+        print(line, file=out)
+    if over:
+        print("winner: " + ", ".join(f"seat {s}" for s in front.winners(final)), file=out)
 
 
 def _play_one(name: str, config: Any, seed: int) -> tuple[int, tuple[int, ...], int, int]:
     """(seed, scores, steps, rounds) of one quiet game; a top-level function for workers."""
-    game: GameRules[Any, Any] = frontend(name).package.GAME
+    game = declaration(name).rules
     playout = random_playout(game, config, seed)
     rounds = getattr(playout.final, "round", 0)
     return seed, game.scores(playout.final), len(playout.steps), rounds
 
 
-def _play_many(front: Frontend, args: argparse.Namespace, config: Any, out: TextIO) -> int:
+def _play_many(front: GameDeclaration, args: argparse.Namespace, config: Any, out: TextIO) -> int:
     seeds = range(args.seed, args.seed + args.games)
     results: list[tuple[int, tuple[int, ...], int, int]] = []
     err = sys.stderr
@@ -290,7 +269,7 @@ def _seed(args: argparse.Namespace, out: TextIO, game: GameRules[Any, Any], conf
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    front = frontend(args.game)
+    front = declaration(args.game)
     components = _components(front, args.components)
     config = _config(front, args, components)
     _refuse_existing(args.record, args.force, "record")
@@ -302,7 +281,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     args.seed = _seed(args, out, game, config)
     if args.games > 1:
         return _play_many(front, args, config, out)
-    board = front.render.board
+    board = front.board.text
     if not args.quiet:
         first = game.new_game(config, args.seed)
         print(f"{front.title}, {args.players} players, seed {args.seed}", file=out)
@@ -315,20 +294,15 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     print(f"steps: {len(playout.steps)}{rounds}", file=out)
     _print_result(front, final, out)
     if args.record:
-        record = front.package.record_game(config, args.seed, playout.steps, final)
+        record = front.record_game(config, args.seed, playout.steps, final)
         write_json(args.record, record, overwrite=args.force)
         print(f"record written to {args.record}", file=out)
     return 0
 
 
-def _record_frontend(record: dict[str, Any]) -> Frontend:
-    game = record_game(record)  # a missing, non-string or unknown game: InvalidRecord
-    return frontend(game.name)
-
-
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     record = parse_record(Path(args.file))
-    front = _record_frontend(record)
+    front = record_declaration(record)  # no game that loads: InvalidRecord
     game = _game(front, _components(front, args.components))
     try:
         final = replay(game, record, on_step=None if args.quiet else _log_step(front, out))
@@ -356,7 +330,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
         return write_html(args, out)
     _refuse_existing(args.svg, args.force, "picture")
     record = parse_record(Path(args.file))
-    front = _record_frontend(record)
+    front = record_declaration(record)  # no game that loads: InvalidRecord
     game = _game(front, _components(front, args.components))
     total = len(record.get("steps", [])) if isinstance(record.get("steps"), list) else 0
     step = total if args.step is None else args.step
@@ -367,19 +341,19 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     except ReplayError as exc:
         raise Refused(f"the record is illegal before step {step}: {exc}") from None
     print(f"after step {step} of {total}:", file=out)
-    print(str(state), file=out)
+    print(front.board.view(state), file=out)
     if args.svg:
-        write_atomic(
-            args.svg, front.package.svg(state) + "\n", overwrite=args.force, what="picture"
-        )
+        write_atomic(args.svg, front.board.svg(state) + "\n", overwrite=args.force, what="picture")
         print(f"picture written to {args.svg}", file=out)
     return 0
 
 
-def _load(args: argparse.Namespace) -> tuple[Frontend, GameRules[Any, Any], dict[str, Any], Any]:
+def _load(
+    args: argparse.Namespace,
+) -> tuple[GameDeclaration, GameRules[Any, Any], dict[str, Any], Any]:
     """The game, codec, record and final state of the record in ``args.file``."""
     record = parse_record(Path(args.file))
-    front = _record_frontend(record)
+    front = record_declaration(record)  # no game that loads: InvalidRecord
     game = _game(front, _components(front, args.components))
     try:
         state = replay(game, record)
@@ -388,7 +362,7 @@ def _load(args: argparse.Namespace) -> tuple[Frontend, GameRules[Any, Any], dict
     return front, game, record, state
 
 
-def _to_decide(front: Frontend, game: GameRules[Any, Any], state: Any) -> str:
+def _to_decide(front: GameDeclaration, game: GameRules[Any, Any], state: Any) -> str:
     if game.is_over(state):
         points = ", ".join(f"seat {s}: {p}" for s, p in enumerate(game.scores(state)))
         return f"the game is over: {points}"
@@ -397,14 +371,14 @@ def _to_decide(front: Frontend, game: GameRules[Any, Any], state: Any) -> str:
 
 
 def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
-    front = frontend(args.game)
+    front = declaration(args.game)
     _refuse_existing(args.file, args.force, "record")
     components = _components(front, args.components)
     config = _config(front, args, components)
     game = _game(front, components)
     seed = _seed(args, out, game, config)
     state = game.new_game(config, seed)
-    record = front.package.record_game(config, seed, [], state)
+    record = front.record_game(config, seed, [], state)
     write_json(args.file, record, overwrite=args.force)
     print(f"new {front.title} game, {args.players} players, seed {seed}: {args.file}", file=out)
     print(_to_decide(front, game, state), file=out)
@@ -414,7 +388,7 @@ def cmd_new(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_legal(args: argparse.Namespace, out: TextIO) -> int:
     front, game, _, state = _load(args)
     print(_to_decide(front, game, state), file=out)
-    for form in front.package.legal_forms(state):
+    for form in front.notation.legal_forms(state):
         print(f"  {form}", file=out)
     return 0
 
@@ -437,7 +411,7 @@ def _move(args: argparse.Namespace, target: str, out: TextIO) -> int:
     state = attrs.evolve(replayed, chance=attrs.evolve(replayed.chance, scripted_only=False))
     text = " ".join(args.text)
     try:
-        action = front.package.parse_action(state, text)
+        action = front.notation.parse(state, text)
     except IllegalAction as exc:
         raise Refused(f"illegal move {describe(text)}: rule {exc.rule}: {exc.reason}") from None
     except NotationError as exc:
@@ -462,22 +436,15 @@ def _move(args: argparse.Namespace, target: str, out: TextIO) -> int:
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
-    def catalogue_of(name: str) -> Any:
-        package = frontend(name).package
-        pattern = getattr(package, "RULE_ID", None)
-        if pattern is not None:
-            return load_catalogue(package.__name__, "data/rules.toml", id_pattern=pattern)
-        return load_catalogue(package.__name__, "data/rules.toml")
-
     if args.id is None:
-        for listed in catalogue_of(args.game or DEFAULT_GAME):
+        for listed in declaration(args.game or DEFAULT_GAME).catalogue():
             print(f"{listed.id:<7} {listed.summary}", file=out)
         return 0
-    searched = (args.game,) if args.game else GAMES
+    searched = (declaration(args.game),) if args.game else _loaded()
     found = [
-        (name, entry)
-        for name in searched
-        for entry in catalogue_of(name)
+        (game.name, entry)
+        for game in searched
+        for entry in game.catalogue()
         if entry.id.lower() == args.id.lower()
     ]
     if not found:
@@ -509,8 +476,8 @@ def _data_game(raw: object) -> str:
     Carcassonne's), else the default game."""
     keys = {key for key in raw if type(key) is str} if isinstance(raw, dict) else set()
     shared = {
-        name: len(keys & {f.name for f in attrs.fields(frontend(name).package.ComponentData)})
-        for name in GAMES
+        game.name: len(keys & {f.name for f in attrs.fields(type(game.components.default()))})
+        for game in _loaded()
     }
     best = max(shared.values(), default=0)
     found = [name for name, count in shared.items() if count == best]
@@ -519,15 +486,14 @@ def _data_game(raw: object) -> str:
 
 def cmd_data(args: argparse.Namespace, out: TextIO) -> int:
     if args.action == "template":
-        front = frontend(args.game or DEFAULT_GAME)
-        out.write(import_module(f"{front.package.__name__}.data").template_text())
+        out.write(declaration(args.game or DEFAULT_GAME).components.template_text())
         return 0
     if args.file is None:
         raise UsageError("data check needs a file")
     try:
         raw = read_toml_file(args.file)
-        front = frontend(args.game or _data_game(raw))
-        data = front.package.components_from_mapping(raw, source=str(Path(args.file)))
+        front = declaration(args.game or _data_game(raw))
+        data = front.components.from_mapping(raw, source=str(Path(args.file)))
     except FileRefused:
         raise  # no data file at all (missing, a pipe, too large): one error line, exit code 2
     except InvalidData as exc:
@@ -562,12 +528,18 @@ def _fail(message: str, code: int = MALFORMED) -> int:
     return code
 
 
+def _counts(players: tuple[int, ...]) -> str:
+    """``2-5``, or ``2, 4`` when the counts have a gap."""
+    if players == tuple(range(players[0], players[-1] + 1)):
+        return f"{players[0]}-{players[-1]}"
+    return ", ".join(map(str, players))
+
+
 def _players_help() -> str:
     """Each game's range of players and the default, from the games' own specs."""
-    ranges = ", ".join(
-        f"{name.title()} {SPECS[name].min_players}-{SPECS[name].max_players}" for name in GAMES
-    )
-    defaults = {SPECS[name].default_players for name in GAMES}
+    games = _loaded()
+    ranges = ", ".join(f"{game.title} {_counts(game.players)}" for game in games)
+    defaults = {game.default_players for game in games}
     default = str(defaults.pop()) if len(defaults) == 1 else "the game's"
     return f"{ranges}; default: {default}"
 

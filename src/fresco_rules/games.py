@@ -6,12 +6,11 @@ games of ``PACKAGES`` and any installed package that declares a game in the entr
 ``fresco_rules.games`` (``pig = "pig_rules:DECLARATION"``). A game that fails to load is
 refused with ``GameUnavailable`` naming it; the other games still work.
 
-``PACKAGES`` is the one list of the built-in games: every tool (the command line, OpenSpiel,
-PettingZoo, ``conform``, the study, the scripts) takes its games from it through
-``game_names`` and ``game_package``. A game is one folder (a package) holding its rules
-(``GAME``), and the modules ``adapter_spec`` (its ``GameSpec``, as ``SPEC``) and
-``study_adapter`` (its study ``GameAdapter``, as ``ADAPTER``); adding a game is adding its
-folder and one line here."""
+``PACKAGES`` is the one list of the built-in games. Every tool (the command line, records,
+OpenSpiel, PettingZoo, ``conform``, the study, the scripts) takes its games from here, through
+``game_names`` and ``declaration``, and nothing else. A built-in game is one folder (a package)
+whose ``declaration`` module holds its ``DECLARATION``; adding one is adding its folder and one
+line to ``PACKAGES``."""
 
 from __future__ import annotations
 
@@ -82,47 +81,35 @@ def declaration(name: str) -> GameDeclaration:
     unknown name or a game that fails to load."""
     if type(name) is not str or name not in game_names():
         raise GameUnavailable(f"unknown game {describe(name)}; known: {', '.join(game_names())}")
-    return _load(name)
+    found = _load(name)
+    if type(found) is str:
+        raise GameUnavailable(found)
+    assert type(found) is GameDeclaration
+    return found
 
 
 @cache
-def _load(name: str) -> GameDeclaration:
+def _load(name: str) -> GameDeclaration | str:
+    """A game's declaration, or why it is unavailable (kept too: a broken package's import is
+    run once, not at every look-up)."""
     try:
         if name in PACKAGES:
             found: object = import_module(f"{PACKAGES[name]}.declaration").DECLARATION
         else:
             found = _installed()[name].load()
-    except Exception as exc:  # a third-party game's import may fail in any way
-        raise GameUnavailable(
-            f"game {name!r} failed to load: {type(exc).__name__}: {describe(str(exc))}"
-        ) from None
+    except (Exception, SystemExit) as exc:  # a third-party game's import may fail in any way
+        return f"game {name!r} failed to load: {type(exc).__name__}: {describe(str(exc))}"
     if type(found) is not GameDeclaration:
-        raise GameUnavailable(f"game {name!r} declares {describe(found)}, not a GameDeclaration")
+        return f"game {name!r} declares {describe(found)}, not a GameDeclaration"
     if found.name != name:
-        raise GameUnavailable(f"game {name!r} declares itself as {describe(found.name)}")
+        return f"game {name!r} declares itself as {describe(found.name)}"
     return found
 
 
-def game_package(name: str) -> str:
-    """The package (module name) of a built-in game; a ``KeyError`` for an unknown name (a
-    tool checks the name against ``game_names`` first and refuses it in its own words)."""
-    return PACKAGES[name]
-
-
 def get_game(name: str) -> GameRules[Any, Any]:
-    """The ``GameRules`` of a game by name (one of ``game_names()``)."""
-    package = PACKAGES.get(name)
-    if package is None:
-        raise InvalidRecord(
-            f"unknown game {describe(name)}; known: {', '.join(PACKAGES)}", path="$.game"
-        )
-    try:
-        game: GameRules[Any, Any] = import_module(package).GAME
-    except (ImportError, AttributeError):
-        raise InvalidRecord(
-            f"game {describe(name)} is not available in this version", path="$.game"
-        ) from None
-    return game
+    """The ``GameRules`` of a game a record names (one of ``game_names()``); an
+    ``InvalidRecord`` at ``$.game`` for an unknown game or one that fails to load."""
+    return record_declaration({"game": name}).rules
 
 
 def record_source(record: Any) -> Any:
@@ -133,20 +120,29 @@ def record_source(record: Any) -> Any:
     return record
 
 
-def record_game(data: Mapping[str, Any]) -> GameRules[Any, Any]:
-    """The ``GameRules`` of the game a parsed record names in its ``game`` field; an
-    ``InvalidRecord`` at ``$.game`` when the field is missing, not a string or no known game."""
+def record_declaration(data: Mapping[str, Any]) -> GameDeclaration:
+    """The declaration of the game a parsed record names in its ``game`` field; an
+    ``InvalidRecord`` at ``$.game`` when the field is missing, not a string or no game that
+    loads."""
     if "game" not in data:
         raise InvalidRecord(
-            f"the record has no 'game' field (one of: {', '.join(PACKAGES)})", path="$.game"
+            f"the record has no 'game' field (one of: {', '.join(game_names())})", path="$.game"
         )
     name = data["game"]
     if type(name) is not str:
         raise InvalidRecord(
-            f"the game must be a name (one of: {', '.join(PACKAGES)}), not {describe(name)}",
+            f"the game must be a name (one of: {', '.join(game_names())}), not {describe(name)}",
             path="$.game",
         )
-    return get_game(name)
+    try:
+        return declaration(name)
+    except GameUnavailable as exc:
+        raise InvalidRecord(str(exc), path="$.game") from None
+
+
+def record_game(data: Mapping[str, Any]) -> GameRules[Any, Any]:
+    """The ``GameRules`` of the game a parsed record names (see ``record_declaration``)."""
+    return record_declaration(data).rules
 
 
 def replay(record: Any) -> GameState:

@@ -70,7 +70,8 @@ except ImportError as missing:
     raise MissingExtra("fresco_rules.openspiel", "openspiel", missing.name) from None
 
 from .adapters.core import AdapterError, GameSpec, Position, Table, table_for
-from .adapters.games import SPECS
+from .adapters.games import available
+from .adapters.games import spec as game_spec
 from .games import DEFAULT_GAME
 from .kernel.errors import RulesError
 from .kernel.rng import next_below
@@ -122,7 +123,7 @@ def _python_params(params: Mapping[str, Any] | None) -> dict[str, Any]:
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
     """One game configuration as a pyspiel game."""
 
-    spec: GameSpec = SPECS[DEFAULT_GAME]
+    spec: GameSpec = game_spec(DEFAULT_GAME)
 
     def __init__(self, params: Mapping[str, Any] | None = None, *, config: Any = None) -> None:
         if config is None:
@@ -450,11 +451,12 @@ def _game_class(spec: GameSpec) -> type[SpielGame]:
     return type(f"{spec.name.title()}Game", (SpielGame,), {"spec": spec, "__module__": __name__})
 
 
-GAMES: dict[str, type[SpielGame]] = {name: _game_class(spec) for name, spec in SPECS.items()}
-"""The pyspiel game class of each game, registered as ``fresco_rules_<name>``."""
+GAMES: dict[str, type[SpielGame]] = {name: _game_class(spec) for name, spec in available().items()}
+"""The pyspiel game class of every registered game that loads, registered as
+``fresco_rules_<name>``."""
 
-for _name, _cls in GAMES.items():
-    pyspiel.register_game(_game_type(SPECS[_name]), _cls)
+for _cls in GAMES.values():
+    pyspiel.register_game(_game_type(_cls.spec), _cls)
 
 
 StudyChoose = Callable[[Any, Sequence[object], "int | None", int], tuple[int, int]]
@@ -473,9 +475,10 @@ def study_player(
     random numbers come from the study's generator, so a study stays a pure function of its
     seeds. ``choose(state, actions, seat, rng) -> (index into actions, rng)``.
     """
-    spec = SPECS.get(getattr(adapter, "name", None))  # type: ignore[arg-type]
-    if spec is None:
-        raise AdapterError(f"no OpenSpiel adapter for the game {adapter.name!r}")
+    name = getattr(adapter, "name", None)
+    if type(name) is not str or name not in GAMES:
+        raise AdapterError(f"no OpenSpiel adapter for the game {describe(name)}")
+    spec = GAMES[name].spec
     games: dict[int, tuple[Any, SpielGame]] = {}
 
     def game_for(config: Any) -> SpielGame:

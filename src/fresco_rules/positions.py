@@ -1,13 +1,12 @@
 """Positions of any game of this library: ``position_to_json(state)`` writes one down,
 ``load_position(source)`` reads it back and checks it (``kernel.position`` says what). Each
-game's own laws come from its package's ``position`` module (``position_problems``)."""
+game's own laws come from its declaration (``position_problems``)."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
-from .games import GameState, game_names, game_package, get_game, record_source
+from .games import GameState, declaration, game_names, get_game, record_source
 from .kernel.position import (
     InvalidPosition,
     PositionCheck,
@@ -21,8 +20,7 @@ from .kernel.untrusted import describe
 
 def position_checks(name: str) -> PositionCheck:
     """The ``position_problems`` of a game by name (one of ``game_names()``)."""
-    check: PositionCheck = import_module(f"{game_package(name)}.position").position_problems
-    return check
+    return declaration(name).position_problems
 
 
 def position_to_json(state: GameState) -> dict[str, Any]:
@@ -30,7 +28,7 @@ def position_to_json(state: GameState) -> dict[str, Any]:
     it): ``format``, ``format_version``, ``library_version``, ``game`` and ``state``, the
     state's fields as the game's record codec writes them."""
     for name in game_names():
-        if type(state).__module__.startswith(game_package(name) + "."):
+        if type(state) is declaration(name).state_type:
             return position_document(get_game(name), state)
     raise InvalidPosition(f"{describe(state)} is no state of a game of this library", path="$")
 

@@ -17,9 +17,8 @@ from collections.abc import Iterator
 from importlib import import_module
 from typing import Any, TextIO
 
-from .adapters.games import SPECS
 from .exit_codes import TABLE
-from .games import DEFAULT_GAME, game_names
+from .games import DEFAULT_GAME, GameUnavailable, declaration, game_names
 from .kernel.adapter_spec import GameSpec
 from .kernel.errors import RulesError
 
@@ -120,8 +119,10 @@ def cmd_study(args: argparse.Namespace, out: TextIO) -> int:
             "pip install 'fresco_rules[study]'"
         ) from None
     if args.players is None:
-        spec = SPECS.get(args.game)  # an unknown game is refused by the study, in its words
-        args.players = GameSpec.default_players if spec is None else spec.default_players
+        try:
+            args.players = declaration(args.game).default_players
+        except GameUnavailable:  # refused by the study, in its words
+            args.players = GameSpec.default_players
     study = study_api.Study(
         game=args.game,
         players=args.players,

@@ -15,7 +15,7 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 import fresco_rules.openspiel  # noqa: F401  (registers the games)
 from fresco_rules.adapters.core import AdapterError, rank_utilities
-from fresco_rules.adapters.games import SPECS
+from fresco_rules.adapters.games import spec
 from fresco_rules.games import game_names
 from fresco_rules.kernel.errors import IllegalAction
 from fresco_rules.pettingzoo import FrescoRulesEnv, env, raw_env
@@ -26,7 +26,7 @@ NAMES = game_names()
 def _random_state(name: str, nodes: int, seed: int = 1) -> Any:
     """An OpenSpiel state ``nodes`` random nodes (chance included) into a 2-player game of
     ``name`` (or earlier, at its end)."""
-    game = pyspiel.load_game(f"fresco_rules_{name}(players={max(2, SPECS[name].min_players)})")
+    game = pyspiel.load_game(f"fresco_rules_{name}(players={max(2, spec(name).min_players)})")
     state = game.new_initial_state()
     rng = np.random.default_rng(seed)
     for _ in range(nodes):
@@ -96,7 +96,7 @@ def test_openspiel_scores_are_the_final_victory_points_behind_the_returns(name: 
     state = _to_the_end(_random_state(name, 0))
     scores = state.scores()
     assert all(type(score) is int for score in scores)
-    assert scores == list(SPECS[name].scores(state.game_state))
+    assert scores == list(spec(name).scores(state.game_state))
     assert state.returns() == list(rank_utilities(scores))
 
 
@@ -248,4 +248,4 @@ def test_pettingzoo_scores_are_reachable() -> None:
             aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
         assert agent
     final = list(aec.scores().values())
-    assert final == list(SPECS["carcassonne"].scores(aec.position.state)) and max(final) > 0
+    assert final == list(spec("carcassonne").scores(aec.position.state)) and max(final) > 0

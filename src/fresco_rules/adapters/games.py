@@ -1,30 +1,32 @@
-"""The games the adapters know, by name: each built-in game of ``fresco_rules.games`` with the
-``GameSpec`` its folder's ``adapter_spec`` module holds as ``SPEC``."""
+"""The games the adapters know, by name: every game of ``fresco_rules.games`` with the
+``GameSpec`` its declaration holds as ``adapter``."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from importlib import import_module
-from types import MappingProxyType
-
-from ..games import game_names, game_package
+from ..games import GameUnavailable, declaration, game_names
 from .core import AdapterError, GameSpec, Params, Table, table_for
 
-__all__ = ["SPECS", "AdapterError", "modules_help", "spec", "table"]
-
-
-def _load_spec(name: str) -> GameSpec:
-    found: GameSpec = import_module(f"{game_package(name)}.adapter_spec").SPEC
-    return found
-
-
-SPECS: Mapping[str, GameSpec] = MappingProxyType({name: _load_spec(name) for name in game_names()})
+__all__ = ["AdapterError", "available", "modules_help", "spec", "table"]
 
 
 def spec(name: str) -> GameSpec:
-    found = SPECS.get(name)
-    if found is None:
-        raise AdapterError(f"unknown game {name!r}; known: {', '.join(SPECS)}")
+    """The adapter description of a game; an ``AdapterError`` names the known games, or the
+    game that fails to load."""
+    try:
+        return declaration(name).adapter
+    except GameUnavailable as exc:
+        raise AdapterError(str(exc)) from None
+
+
+def available() -> dict[str, GameSpec]:
+    """The adapter description of every game that loads, by name (a broken third-party game is
+    left out here, and refused by name when a tool asks for it)."""
+    found = {}
+    for name in game_names():
+        try:
+            found[name] = spec(name)
+        except AdapterError:
+            continue
     return found
 
 
@@ -37,6 +39,6 @@ def modules_help() -> str:
     """The expansion modules of each game that has some, for a tool's help."""
     return "; ".join(
         f"{name.title()} expansion modules: {found.modules_help}"
-        for name, found in SPECS.items()
+        for name, found in available().items()
         if found.modules_help
     )

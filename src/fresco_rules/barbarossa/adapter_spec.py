@@ -34,6 +34,7 @@ from ..kernel.adapter_spec import (
     GameSpec,
     Params,
     Slot,
+    enum_params,
     one_hot,
     parse_int,
     rules_of,
@@ -70,6 +71,13 @@ def _jewel_param(value: JewelMove) -> int:
     return 0 if value is JewelMove.UNLIMITED else int(value.value)
 
 
+def _read_option(name: str, value: Any) -> Any:
+    """The jewel move's parameter is a number, 0 for unlimited."""
+    if name != "max_jewel_move":
+        return value
+    return "unlimited" if value in (0, "0", "unlimited") else str(value)
+
+
 class BarbarossaSpec(GameSpec):
     name = "barbarossa"
     min_players = 3
@@ -80,16 +88,7 @@ class BarbarossaSpec(GameSpec):
 
     def config(self, params: Params) -> GameConfig:
         players = parse_int(params, "players", 3, 4)
-        chosen: dict[str, Any] = {}
-        for name, kind in OPTION_TYPES.items():
-            value = params[name]
-            if kind is JewelMove:
-                value = "unlimited" if value in (0, "0", "unlimited") else str(value)
-            try:
-                chosen[name] = kind(value)
-            except ValueError:
-                values = ", ".join(member.value for member in kind)
-                raise AdapterError(f"{name} takes one of: {values}") from None
+        chosen = enum_params(params, OPTION_TYPES, _read_option)
         config = GameConfig(players=players, **chosen)
         try:
             derive_tables(config)
@@ -99,21 +98,6 @@ class BarbarossaSpec(GameSpec):
 
     def new_game(self, config: Any, script: Sequence[Outcome]) -> State:
         return new_game(config, 0, chance=script, chance_only=True)
-
-    def apply(self, state: Any, action: object) -> State:
-        return ba.apply(state, action)
-
-    def legal_actions(self, state: Any) -> Sequence[object]:
-        return ba.legal_actions(state)
-
-    def current_player(self, state: Any) -> int | None:
-        return ba.current_player(state)
-
-    def is_over(self, state: Any) -> bool:
-        return ba.is_over(state)
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        return ba.scores(state)
 
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         return ba.player_view(state, seat)

@@ -1,49 +1,22 @@
-"""Barbarossa as a kernel ``GameRules`` value (random play, state machines, records), and the
-record of a game played with it."""
+"""Barbarossa as a kernel ``GameRules`` value (random play, state machines, records), and
+``record_game(config, seed, steps, final)``, the record of a game played with it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from .._version import __version__
-from ..kernel import codec as generic
-from ..kernel.protocol import GameRules
+from ..kernel.codec import recorder
+from ..kernel.protocol import GameRules, game_rules
+from . import engine
 from .actions import Action
 from .config import GameConfig
-from .engine import (
-    apply,
-    current_player,
-    explain,
-    is_over,
-    legal_actions,
-    scores,
-    token_ledger,
-)
 from .flow import new_game
 from .records import make_codec
 from .render import describe
 from .state import State
 
-GAME: GameRules[State, Action] = GameRules(
-    name="barbarossa",
-    default_config=GameConfig,
-    new_game=new_game,
-    legal_actions=legal_actions,
-    apply=apply,
-    explain=explain,
-    is_over=is_over,
-    scores=scores,
-    current_player=current_player,
-    token_ledger=token_ledger,
-    describe=describe,
-    codec=make_codec(),
+GAME: GameRules[State, Action] = game_rules(
+    "barbarossa", GameConfig, engine, new_game, describe, make_codec()
 )
 """Barbarossa as a kernel ``GameRules`` value (random play, state machines, records)."""
 
-
-def record_game(
-    config: GameConfig, seed: int, steps: Sequence[tuple[int | None, Action]], final: State
-) -> dict[str, Any]:
-    """The record of a Barbarossa game (see ``kernel.records`` for the format)."""
-    return generic.record_game(GAME, __version__, config, seed, steps, final)
+record_game = recorder(GAME, __version__)

@@ -29,6 +29,7 @@ from ..kernel.adapter_spec import (
     GameSpec,
     Params,
     Slot,
+    enum_params,
     one_hot,
     parse_int,
     rules_of,
@@ -71,13 +72,7 @@ class CarcassonneSpec(GameSpec):
 
     def config(self, params: Params) -> Any:
         players = parse_int(params, "players", 2, 5)
-        chosen: dict[str, Any] = {}
-        for name, kind in OPTION_TYPES.items():
-            try:
-                chosen[name] = kind(str(params[name]))
-            except ValueError:
-                values = ", ".join(member.value for member in kind)
-                raise AdapterError(f"{name} takes one of: {values}") from None
+        chosen = enum_params(params, OPTION_TYPES, lambda _, value: str(value))
         try:
             config = cc.GameConfig(players=players, **chosen)
             derive_tables(config)
@@ -87,21 +82,6 @@ class CarcassonneSpec(GameSpec):
 
     def new_game(self, config: Any, script: Sequence[Outcome]) -> State:
         return cc.new_game(config, 0, tuple(script), chance_only=True)
-
-    def apply(self, state: Any, action: object) -> State:
-        return cc.apply(state, action)
-
-    def legal_actions(self, state: Any) -> Sequence[object]:
-        return cc.legal_actions(state)
-
-    def current_player(self, state: Any) -> int | None:
-        return cc.current_player(state)
-
-    def is_over(self, state: Any) -> bool:
-        return cc.is_over(state)
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        return cc.scores(state)
 
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         """Everything is public but the order of the stack (its contents are known)."""

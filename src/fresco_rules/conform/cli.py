@@ -16,9 +16,9 @@ from importlib import import_module
 from typing import Any, TextIO
 
 from ..adapters.core import AdapterError
-from ..adapters.games import SPECS, modules_help
+from ..adapters.games import modules_help
 from ..exit_codes import TABLE
-from ..games import DEFAULT_GAME
+from ..games import DEFAULT_GAME, game_names
 from ..kernel.untrusted import describe
 from .engine import (
     DeadlinePassed,
@@ -48,7 +48,7 @@ def add_parser(commands: Any) -> None:
         "text is quoted.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sub.add_argument("--game", default=DEFAULT_GAME, choices=tuple(SPECS), help="the game to check")
+    sub.add_argument("--game", default=DEFAULT_GAME, choices=game_names(), help="the game to check")
     sub.add_argument("--engine", metavar="COMMAND", help='e.g. "python my_engine.py"')
     sub.add_argument(
         "--python", metavar="MODULE:FACTORY", help="an in-process engine: module and factory"

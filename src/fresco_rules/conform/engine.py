@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from typing import Any, Never, Protocol, TextIO
 
 from ..adapters.core import GameSpec
-from ..adapters.games import SPECS
 from ..adapters.games import spec as game_spec
+from ..games import game_names
 from ..kernel.chance import Outcome, OutcomeNeeded
 from ..kernel.errors import RulesError
 from ..kernel.records import MAX_VALUES, InvalidRecord, parse_json
@@ -207,8 +207,8 @@ def _request(line: str, source: TextIO) -> dict[str, Any]:
 def _answer(engine: Engine, command: object, request: dict[str, Any]) -> dict[str, Any]:
     if command == "new_game":
         game, setup = request.get("game"), request.get("setup")
-        if not is_str(game) or game not in SPECS:
-            raise Refused(f"unknown game {describe(game)}; known: {', '.join(SPECS)}")
+        if not is_str(game) or game not in game_names():
+            raise Refused(f"unknown game {describe(game)}; known: {', '.join(game_names())}")
         if type(setup) is not dict:
             raise Refused("new_game needs a setup object")
         engine.new_game(game, setup, _outcomes(request.get("chance") or []))

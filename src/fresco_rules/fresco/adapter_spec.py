@@ -54,6 +54,7 @@ from ..kernel.adapter_spec import (
     GameSpec,
     Params,
     Slot,
+    enum_params,
     one_hot,
     parse_int,
     rules_of,
@@ -155,13 +156,7 @@ class FrescoSpec(GameSpec):
 
     def config(self, params: Params) -> GameConfig:
         players = parse_int(params, "players", 2, 4)
-        chosen: dict[str, Any] = {}
-        for name, kind in OPTION_TYPES.items():
-            try:
-                chosen[name] = kind(params[name])
-            except ValueError:
-                values = ", ".join(member.value for member in kind)
-                raise AdapterError(f"{name} takes one of: {values}") from None
+        chosen = enum_params(params, OPTION_TYPES)
         modules = parse_module_list(params["modules"])
         missing = sorted(m.value for m in modules if m not in MODULE_ACTIONS)
         if missing:
@@ -175,21 +170,6 @@ class FrescoSpec(GameSpec):
 
     def new_game(self, config: Any, script: Sequence[Outcome]) -> State:
         return new_game(config, 0, chance=script, chance_only=True)
-
-    def apply(self, state: Any, action: object) -> State:
-        return engine.apply(state, action)
-
-    def legal_actions(self, state: Any) -> Sequence[object]:
-        return engine.legal_actions(state)
-
-    def current_player(self, state: Any) -> int | None:
-        return engine.current_player(state)
-
-    def is_over(self, state: Any) -> bool:
-        return engine.is_over(state)
-
-    def scores(self, state: Any) -> tuple[int, ...]:
-        return engine.scores(state)
 
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         return engine.player_view(state, seat)

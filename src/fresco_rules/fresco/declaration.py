@@ -7,15 +7,20 @@ from .._version import __version__
 from ..kernel.declaration import Board, Components, GameDeclaration, Notation
 from . import data, render, text_notation
 from .adapter_spec import SPEC
+from .board_view import text_view
 from .config import OPTION_TYPES, GameConfig, InvalidConfig
 from .engine import player_view, winners
 from .game import GAME
 from .picture import svg
-from .records import make_codec
+from .position import position_problems
+from .records import build_schema, make_codec
+from .state import State
 from .study_adapter import ADAPTER
 from .vocab import RULE_ID, RULE_SPECS, parse_modules
 
 DECLARATION = GameDeclaration(
+    state_type=State,
+    position_problems=position_problems,
     name=GAME.name,
     title="Fresco",
     players=tuple(range(SPEC.min_players, SPEC.max_players + 1)),
@@ -39,13 +44,21 @@ DECLARATION = GameDeclaration(
         parse=text_notation.parse_action,
         legal_forms=text_notation.legal_forms,
     ),
-    board=Board(text=render.board, svg=svg, events=render.events),
+    board=Board(
+        text=render.board,
+        view=text_view,
+        svg=svg,
+        events=render.events,
+        score_sheet=render.ScoreSheet,
+        result_notes=render.result_notes,
+    ),
     player_view=player_view,
     winners=winners,
     rule_id=RULE_ID,
     rule_specs=RULE_SPECS,
-    catalogue_package=__package__ or "",
+    package=__package__ or "",
     adapter=SPEC,
     study=ADAPTER,
+    build_schema=build_schema,
 )
 """Fresco, as every tool sees it."""

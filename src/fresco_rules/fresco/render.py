@@ -16,7 +16,7 @@ from .actions import (
     RestoreAltar,
     SubmitPlan,
 )
-from .engine import token_ledger
+from .engine import leonardo_score, token_ledger
 from .extensions import pending
 from .plugins import PLUGINS
 from .scoring import money_points
@@ -177,6 +177,12 @@ def booths_text(state: State) -> str:
         f"{booth_name(b)}: " + " ".join(tile or "-" for tile in slots)
         for b, slots in enumerate(state.booths)
     )
+
+
+def result_notes(state: State) -> list[str]:
+    """R0.49: Leonardo's points after the scores, when he plays; he cannot win."""
+    points = leonardo_score(state)
+    return [] if points is None else [f"Leonardo: {points} (cannot win)"]
 
 
 def board(state: State) -> str:

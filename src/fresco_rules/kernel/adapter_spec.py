@@ -10,7 +10,8 @@ tree (``Table``, ``Position``) on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from typing import Any
 
 from attrs import evolve, frozen
@@ -85,20 +86,21 @@ class GameSpec:
     def new_game(self, config: Any, script: Sequence[Outcome]) -> Any:
         raise NotImplementedError
 
+    # the protocol functions, from the game's rules
     def apply(self, state: Any, action: object) -> Any:
-        raise NotImplementedError
+        return self.rules().apply(state, action)
 
     def legal_actions(self, state: Any) -> Sequence[object]:
-        raise NotImplementedError
+        return self.rules().legal_actions(state)
 
     def current_player(self, state: Any) -> int | None:
-        raise NotImplementedError
+        return self.rules().current_player(state)
 
     def is_over(self, state: Any) -> bool:
-        raise NotImplementedError
+        return self.rules().is_over(state)
 
     def scores(self, state: Any) -> tuple[int, ...]:
-        raise NotImplementedError
+        return self.rules().scores(state)
 
     def view(self, state: Any, seat: int) -> Mapping[str, object]:
         raise NotImplementedError
@@ -190,6 +192,24 @@ def rules_of(*functions: object) -> tuple[str, ...]:
 def _rule_key(rule: str) -> tuple[str, tuple[int, ...]]:
     head, _, tail = rule.partition(".")
     return head, tuple(int(part) for part in tail.split(".") if part.isdigit())
+
+
+def enum_params(
+    params: Params,
+    option_types: Mapping[str, type[Enum]],
+    read: Callable[[str, Any], Any] = lambda name, value: value,
+) -> dict[str, Any]:
+    """Each enumerated option's parameter as its enum member (``read(name, value)`` first
+    turns a parameter into the enum's value); an ``AdapterError`` lists the values of an
+    option given another."""
+    chosen: dict[str, Any] = {}
+    for name, kind in option_types.items():
+        try:
+            chosen[name] = kind(read(name, params[name]))
+        except ValueError:
+            values = ", ".join(str(member.value) for member in kind)
+            raise AdapterError(f"{name} takes one of: {values}") from None
+    return chosen
 
 
 def parse_int(params: Params, name: str, low: int, high: int) -> int:

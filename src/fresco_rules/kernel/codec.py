@@ -435,6 +435,20 @@ def record_game(
     )
 
 
+def recorder(
+    game: Any, library_version: str
+) -> Callable[[Any, int, Sequence[tuple[int | None, Any]], Any], dict[str, Any]]:
+    """``record_game(config, seed, steps, final)`` of one game (see ``record_game``)."""
+
+    def record(
+        config: Any, seed: int, steps: Sequence[tuple[int | None, Any]], final: Any
+    ) -> dict[str, Any]:
+        """The record of a game (see ``kernel.records`` for the format)."""
+        return record_game(game, library_version, config, seed, steps, final)
+
+    return record
+
+
 class DigestIdentity:
     """Mixin for a validated, immutable data set (``@frozen(eq=False)``): equality and hashing
     go by its ``digest`` (content identity), and a deep copy is the object itself (keeps the

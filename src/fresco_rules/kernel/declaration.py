@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -21,6 +22,8 @@ from attrs import frozen
 from . import codec as generic
 from .adapter_spec import GameSpec
 from .catalogue import RuleEntry, load_catalogue
+from .errors import RulesError
+from .position import PositionCheck
 from .protocol import GameRules, RecordCodec
 from .study_spec import GameAdapter
 
@@ -56,7 +59,7 @@ def _option_text(value: Any, values: tuple[str, ...]) -> str:
 class Components:
     """A game's replaceable component data (PROVISIONAL values ship as a data file)."""
 
-    load: Callable[[str], Any]
+    load: Callable[[str | Path], Any]
     """``load(path)``: read and validate a data file (a ``RulesError`` on a bad one)."""
     from_mapping: Callable[..., Any]
     """``from_mapping(raw, source=...)``: validate parsed data."""
@@ -86,11 +89,18 @@ class Board:
     """How a game shows a position and what happened."""
 
     text: Callable[[Any], str]
-    """The text board (``str(state)``)."""
+    """The compact text board a game's log starts and ends with."""
     svg: Callable[[Any], str]
     """The SVG picture."""
     events: Callable[[Any, Any], list[str]]
     """``events(before, after)``: what one step did, in lines for a log."""
+    view: Callable[[Any], str] = str
+    """The whole position for people (by default ``str(state)``)."""
+    score_sheet: Callable[[], Any] | None = None
+    """A new score sheet (``record(before, after)`` each step, ``lines(final)`` at the end);
+    None when the game keeps none."""
+    result_notes: Callable[[Any], Sequence[str]] = lambda state: ()
+    """Lines a result adds after the scores (Fresco's Leonardo, who cannot win)."""
 
 
 @frozen(kw_only=True)
@@ -112,7 +122,7 @@ class GameDeclaration:
     """The config class (attrs): ``config_type(players=N, ...)``."""
     option_types: Mapping[str, type[Enum]]
     """Every enumerated interpretation option of the config and its enum type."""
-    invalid_config: type[Exception]
+    invalid_config: type[RulesError]
     """What the config raises on a bad value (a ``RulesError``)."""
     option_rules: Mapping[str, str] = attrs.field(factory=dict)
     """The spec ID of an option whose enum type does not name it first in its docstring (a
@@ -132,12 +142,21 @@ class GameDeclaration:
     """The shape of the game's spec IDs (its own namespace)."""
     rule_specs: tuple[str, ...]
     """The spec files its catalogue is extracted from."""
-    catalogue_package: str
-    """The package holding ``data/rules.toml``, the rule catalogue."""
+    package: str
+    """The game's package, holding its data files: ``data/rules.toml`` (the rule catalogue)
+    and the record schema (``kernel.codec.SCHEMA_RESOURCE``)."""
     adapter: GameSpec
     """Its description for OpenSpiel and PettingZoo (action space, tensors)."""
     study: GameAdapter
     """Its description for studies (players, game-specific figures)."""
+    build_schema: Callable[[], Mapping[str, Any]] | None = None
+    state_type: type | None = None
+    """The class of the game's states (``position_to_json`` finds a state's game by it)."""
+    position_problems: PositionCheck = lambda state: ()
+    """The game's own laws of a loaded position (``kernel.position``): each problem names
+    its JSON path and rule."""
+    """The record JSON Schema derived from the game's actions and config (what
+    ``scripts/make_record_schema.py`` ships in the package); None: the game writes its own."""
 
     @players.validator
     def _check_players(self, _: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
@@ -164,7 +183,7 @@ class GameDeclaration:
 
     def catalogue(self) -> tuple[RuleEntry, ...]:
         """The game's rule catalogue (IDs in its own namespace)."""
-        return load_catalogue(self.catalogue_package, "data/rules.toml", id_pattern=self.rule_id)
+        return load_catalogue(self.package, "data/rules.toml", id_pattern=self.rule_id)
 
     def record_game(
         self, config: Any, seed: int, steps: Sequence[tuple[int | None, Any]], final: Any

@@ -65,6 +65,33 @@ class GameRules(Generic[S, A]):
     """The game's ``RecordCodec`` (None: the game cannot be recorded yet)."""
 
 
+def game_rules(
+    name: str,
+    default_config: Callable[[], Any],
+    engine: Any,
+    new_game: Callable[..., S],
+    describe: Callable[[S, A], str],
+    codec: RecordCodec,
+) -> GameRules[S, A]:
+    """A game's ``GameRules`` whose protocol functions its ``engine`` module defines under
+    their protocol names (``legal_actions``, ``apply``, ``explain``, ``is_over``, ``scores``,
+    ``current_player``, ``token_ledger``)."""
+    return GameRules(
+        name=name,
+        default_config=default_config,
+        new_game=new_game,
+        legal_actions=engine.legal_actions,
+        apply=engine.apply,
+        explain=engine.explain,
+        is_over=engine.is_over,
+        scores=engine.scores,
+        current_player=engine.current_player,
+        token_ledger=engine.token_ledger,
+        describe=describe,
+        codec=codec,
+    )
+
+
 def ledger_totals(ledger: Mapping[str, Mapping[str, int]]) -> dict[str, int]:
     """The total count of each kind of component over all its locations."""
     return {kind: sum(places.values()) for kind, places in ledger.items()}

@@ -13,11 +13,11 @@ tqdm); the Ray backend needs ``[ray]``.
     summary, games = run_study(study, jobs=2, out="out/refill")
     print("\\n".join(verdict_lines(summary)))
 
-A game joins with a ``GameAdapter`` (``kernel.study_spec``) in its folder's ``study_adapter``
-module; the games are those of ``fresco_rules.games``.
+A game joins with the ``GameAdapter`` (``kernel.study_spec``) its declaration holds as
+``study``; the games are those of ``fresco_rules.games``.
 """
 
-from .adapters import ADAPTERS, GameAdapter, StudyError, get_adapter
+from .adapters import GameAdapter, StudyError, get_adapter
 from .players import PLAYERS, make_player
 from .report import write_outputs
 from .run import BACKENDS, load_study, run_study
@@ -25,7 +25,6 @@ from .spec import Arm, GameResult, Study, parse_arm, run_game
 from .stats import arm_lines, summarize, verdict_lines
 
 __all__ = [
-    "ADAPTERS",
     "BACKENDS",
     "PLAYERS",
     "Arm",

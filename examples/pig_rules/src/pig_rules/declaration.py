@@ -44,7 +44,7 @@ DECLARATION = GameDeclaration(
     winners=winners,
     rule_id=RULE_ID,
     rule_specs=(),
-    catalogue_package=__package__ or "pig_rules",
+    package=__package__ or "pig_rules",
     adapter=SPEC,
     study=ADAPTER,
 )
