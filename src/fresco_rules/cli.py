@@ -34,6 +34,7 @@ import cattrs
 from ._version import __version__
 from .adapters.games import SPECS, modules_help
 from .conform import cli as conform_cli
+from .diverge import command as diverge_command
 from .exit_codes import MALFORMED, NOT_NOTATION, REFUSED, TABLE
 from .games import DEFAULT_GAME, game_names, game_package, record_game
 from .kernel.catalogue import load_catalogue
@@ -701,6 +702,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_study_command(commands)
     conform_cli.add_parser(commands)
+    diverge_command.add_parser(commands)
     return top
 
 
