@@ -22,6 +22,7 @@ seat moves next), ``scores``, ``state`` (other fields: holdings, boards, hidden 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import attrs
@@ -138,6 +139,26 @@ class LockStep:
     """The diverging step arm B could not make (a chance divergence), not in ``steps``."""
 
 
+class _Lazy:
+    """A value computed when first asked for (then kept)."""
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make: Callable[[], Any] | None = make
+        self._value: Any = None
+
+    def __call__(self) -> Any:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        return self._value
+
+
+def _step_rules(
+    declaration: GameDeclaration, before: Any, action: Any, after: Any
+) -> tuple[str, ...]:
+    adapter = declaration.adapter
+    return tuple(adapter.rules_in_play(before, adapter.step_rules(before, action, after)))
+
+
 def _refusal(declaration: GameDeclaration, state: Any, action: Any, lister: Any) -> Refusal:
     text = declaration.notation.format(lister, action)
     try:
@@ -192,6 +213,10 @@ def state_fields(declaration: GameDeclaration, a: Any, b: Any) -> tuple[str, ...
         for seat in range(seats)
         if declaration.player_view(a, seat) != declaration.player_view(b, seat)
     ]
+    if type(a) is type(b) and attrs.has(type(a)):
+        names = [f.name for f in attrs.fields(type(a)) if f.name not in IGNORED_FIELDS]
+        if all(getattr(a, name) == getattr(b, name) for name in names):
+            return tuple(found)  # the JSON form would agree too (and is slow to make)
     json_a, json_b = codec.state_to_json(a), codec.state_to_json(b)
     for name in IGNORED_FIELDS:
         json_a.pop(name, None)
@@ -307,14 +332,13 @@ def play_lockstep(
         seat = rules.current_player(a)
         index, rng = choose(a, legal_a, seat, rng)
         action = legal_a[index]
-        text = declaration.notation.format(a, action)
         after_a = rules.apply(a, action)
         log_a = codec.chance_log(after_a)
         new = tuple(log_a[len(drawn_a) :])
         round_now = _rounds(declaration, a)
-        step_rules = declaration.adapter.rules_in_play(
-            a, declaration.adapter.step_rules(a, action, after_a)
-        )
+        # named only at a divergence: the rules of a step are slow to find
+        text = _Lazy(partial(declaration.notation.format, a, action))
+        step_rules = _Lazy(partial(_step_rules, declaration, a, action, after_a))
         try:
             after_b = rules.apply(declaration.adapter.with_script(b, new), action)
         except OutcomeNeeded as need:
@@ -326,8 +350,8 @@ def play_lockstep(
                 "chance",
                 step,
                 round_now,
-                text,
-                rules=tuple(dict.fromkeys((need.rule, *step_rules))),
+                text(),
+                rules=tuple(dict.fromkeys((need.rule, *step_rules()))),
                 detail=detail,
             )
             return diverged(b, found, (seat, action))
@@ -340,8 +364,8 @@ def play_lockstep(
                 "chance",
                 step,
                 round_now,
-                text,
-                rules=tuple(dict.fromkeys((misfit.rule, *step_rules))),
+                text(),
+                rules=tuple(dict.fromkeys((misfit.rule, *step_rules()))),
                 detail=detail,
             )
             return diverged(b, found, (seat, action))
@@ -356,13 +380,14 @@ def play_lockstep(
                 "chance",
                 step,
                 round_now,
-                text,
-                rules=tuple(dict.fromkeys((codec.chance_rule, *step_rules))),
+                text(),
+                rules=tuple(dict.fromkeys((codec.chance_rule, *step_rules()))),
                 detail=detail,
             )
             steps.pop()
             return diverged(b, found, (seat, action))
-        before, a, b, drawn_a = a, after_a, after_b, tuple(log_a)
+        before = a
+        a, b, drawn_a = after_a, after_b, tuple(log_a)
         over_a, over_b = rules.is_over(a), rules.is_over(b)
         scores = (tuple(rules.scores(a)), tuple(rules.scores(b)))
         if over_a != over_b:
@@ -371,9 +396,9 @@ def play_lockstep(
                 "over",
                 step,
                 round_now,
-                text,
+                text(),
                 scores=scores,
-                rules=step_rules,
+                rules=step_rules(),
                 detail=f"arm {ended}'s game is over and the other's is not",
             )
             return diverged(b, found)
@@ -384,13 +409,13 @@ def play_lockstep(
                     a, declaration.adapter.score_rules(before, action, a)
                 )
                 if "scores" in fields
-                else step_rules
+                else step_rules()
             )
             found = Divergence(
                 _kind(fields),
                 step,
                 round_now,
-                text,
+                text(),
                 fields=fields,
                 scores=scores,
                 rules=tuple(dict.fromkeys(behind)),
