@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import fresco_rules.diverge as diverge_package
 from fresco_rules.cli import main
 from fresco_rules.diverge import play_lockstep, state_fields
 from fresco_rules.diverge.plan import Plan
@@ -228,3 +229,11 @@ def test_every_game_can_be_searched() -> None:
         value = next(v for v in option.values if v != option.default)
         played = _play(name, option.name, value, 0)
         assert played.divergence is not None or found.rules.is_over(played.final_a)
+
+
+def test_the_package_offers_the_search() -> None:
+    """``fresco_rules.diverge`` loads its search (the ``[study]`` extra) on first use."""
+    package = diverge_package
+    assert package.Plan is Plan and package.diverge is diverge
+    with pytest.raises(AttributeError):
+        package.no_such_name  # noqa: B018

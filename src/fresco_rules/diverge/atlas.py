@@ -91,6 +91,22 @@ def all_modules(game: GameDeclaration) -> str:
     return ",".join(str(member.value) for member in members[0])
 
 
+def entry_plan(
+    entry: Entry, *, games: int, seed: int = 0, player_kinds: tuple[str, ...] = DEFAULT_PLAYERS
+) -> Plan:
+    """The search of one entry: the default config (arm A) against the alternative (arm B)."""
+    game = declaration(entry.game)
+    return Plan(
+        game=entry.game,
+        players=game.default_players,
+        arms=(Arm(), Arm(((entry.option, entry.value),))),
+        games=games,
+        seed=seed,
+        player_kinds=player_kinds,
+        modules=all_modules(game),
+    )
+
+
 def run_entry(
     entry: Entry,
     *,
@@ -102,27 +118,17 @@ def run_entry(
     progress: bool = False,
 ) -> Result:
     """Search one entry (``journal_dir``: resume from there)."""
-    game = declaration(entry.game)
-    modules = all_modules(game)
-    plan = Plan(
-        game=entry.game,
-        players=game.default_players,
-        arms=(Arm(), Arm(((entry.option, entry.value),))),
-        games=games,
-        seed=seed,
-        player_kinds=player_kinds,
-        modules=modules,
-    )
+    plan = entry_plan(entry, games=games, seed=seed, player_kinds=player_kinds)
     try:
         configs = plan.configs()
     except StudyError as exc:
-        return Result(entry, plan.players, modules, None, str(exc).split(": ", 1)[-1])
+        return Result(entry, plan.players, plan.modules, None, str(exc).split(": ", 1)[-1])
     if journal_dir is not None:
         journal_dir.mkdir(parents=True, exist_ok=True)
     summary, outcomes = run_search(plan, jobs=jobs, journal_dir=journal_dir, progress=progress)
     found = witnesses(plan, configs, outcomes)
     summary["witnesses"] = {w.divergence.kind: w.to_json() for w in found}
-    return Result(entry, plan.players, modules, summary)
+    return Result(entry, plan.players, plan.modules, summary)
 
 
 HEADER = """# Interpretation atlas
@@ -258,4 +264,14 @@ def _section(result: Result) -> list[str]:
     return lines
 
 
-__all__ = ["MARK", "PAGE", "Entry", "Result", "all_modules", "entries", "render", "run_entry"]
+__all__ = [
+    "MARK",
+    "PAGE",
+    "Entry",
+    "Result",
+    "all_modules",
+    "entries",
+    "entry_plan",
+    "render",
+    "run_entry",
+]
