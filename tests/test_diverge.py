@@ -13,10 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import fresco_rules.diverge as diverge_package
-from fresco_rules.cli import main
+from fresco_rules.cli import main, parser
 from fresco_rules.diverge import play_lockstep, state_fields
 from fresco_rules.diverge.plan import Plan
 from fresco_rules.diverge.search import diverge
+from fresco_rules.exit_codes import TABLE
 from fresco_rules.games import declaration, game_names
 from fresco_rules.games import replay as replay_record
 from fresco_rules.kernel.chance import MAX_SEED
@@ -237,3 +238,17 @@ def test_the_package_offers_the_search() -> None:
     assert package.Plan is Plan and package.diverge is diverge
     with pytest.raises(AttributeError):
         package.no_such_name  # noqa: B018
+
+
+def test_help_prints_the_exit_codes_and_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        parser().parse_args(["diverge", "--help"])
+    assert TABLE in capsys.readouterr().out
+    assert main(["diverge", "--game", "fresco"]) == 2  # no --arm
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["diverge", "--arm", "a=b", "--arm", "c=d", "--arm", "e=f"]) == 2
+    assert capsys.readouterr().err == (
+        "fresco-rules: error: diverge compares two arms: give --arm once or twice\n"
+    )
