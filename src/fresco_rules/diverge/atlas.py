@@ -175,6 +175,7 @@ def render(results: Sequence[Result], *, games: int, seed: int) -> str:
         f"{seed}, the game's default number of players, every expansion module in play. "
         "Regenerate with `python scripts/atlas.py`.\n"
     )
+    lines += _glance(results)
     for name in dict.fromkeys(r.entry.game for r in results):
         mine = [r for r in results if r.entry.game == name]
         game = declaration(name)
@@ -212,6 +213,37 @@ def render(results: Sequence[Result], *, games: int, seed: int) -> str:
         for result in mine:
             lines += _section(result)
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _glance(results: Sequence[Result]) -> list[str]:
+    """The alternatives that part in every game, in few (under 5 %) and in none."""
+    groups: dict[str, list[str]] = {"every": [], "few": [], "none": [], "unplayable": []}
+    for result in results:
+        entry = result.entry
+        name = f"{entry.game} `{entry.option}={entry.value}`"
+        if result.summary is None:
+            groups["unplayable"].append(name)
+            continue
+        by = result.summary["by_player"].values()
+        total = sum(d["games"] for d in by)
+        parted = sum(d["diverged"] for d in by)
+        if parted == total:
+            groups["every"].append(name)
+        elif parted == 0:
+            groups["none"].append(name)
+        elif parted < 0.05 * total:
+            groups["few"].append(f"{name} ({parted}/{total})")
+    words = {
+        "every": "Part in every game tried",
+        "few": "Part in under 5 % of the games",
+        "none": "Never part in the games tried",
+        "unplayable": "Cannot be played with the shipped component data",
+    }
+    lines = ["At a glance:\n"]
+    for key, label in words.items():
+        if groups[key]:
+            lines.append(f"- {label}: {', '.join(groups[key])}.")
+    return [*lines, ""]
 
 
 def _section(result: Result) -> list[str]:
