@@ -252,3 +252,13 @@ def test_help_prints_the_exit_codes_and_usage_errors_exit_2(
     assert capsys.readouterr().err == (
         "fresco-rules: error: diverge compares two arms: give --arm once or twice\n"
     )
+
+
+@pytest.mark.parametrize("first_line", [b"[1, 2]\n", b"\xff\xfe\n", b'{"search": 3}\n'])
+def test_a_foreign_journal_is_refused_in_one_line(
+    tmp_path: Path, first_line: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "journal.jsonl").write_bytes(first_line)
+    command = ["diverge", "--game", "barbarossa", "--arm", "letter_check=off", "--games", "2"]
+    assert main([*command, "--quiet", "--out", str(tmp_path)]) == 2
+    assert "holds no journal of this search" in capsys.readouterr().err

@@ -119,9 +119,10 @@ def prepare_out(out: Path, plan: Plan, *, force: bool) -> None:
             first = read_limited(journal, 1 << 30, what="journal").split(b"\n", 1)[0]
             try:
                 header = json.loads(first)
-            except ValueError:
+            except (ValueError, RecursionError):
                 header = None
-        if header is not None and header.get("search", {}) == {**plan.describe(), "games": None}:
+        same = {**plan.describe(), "games": None}
+        if isinstance(header, dict) and header.get("search") == same:
             return  # the same search: resumed
         raise StudyError(
             f"{out} is not empty and holds no journal of this search: use another --out, or "
