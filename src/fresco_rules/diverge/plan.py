@@ -8,7 +8,7 @@ study, so a study and a divergence search with the same seed play the same games
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -140,6 +140,9 @@ def _player(game: str, kind: str) -> tuple[GameDeclaration, Choose]:
 
 Task = tuple[str, int, int]
 """(player kind, game index, seed)."""
+
+OnBatch = Callable[[list["Outcome"]], None]
+"""What a backend calls with each finished batch's outcomes."""
 
 
 @frozen

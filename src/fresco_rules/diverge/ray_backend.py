@@ -11,8 +11,7 @@ from typing import Any
 
 import ray
 
-from .plan import Payload, Task, play_batch
-from .run import OnBatch
+from .plan import OnBatch, Payload, Task, play_batch
 
 
 def workers(jobs: int) -> int:

@@ -24,7 +24,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib import import_module
 from pathlib import Path
@@ -36,7 +36,7 @@ from ..kernel.files import FileRefused, read_limited, write_atomic
 from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.study_spec import StudyError
 from ..kernel.untrusted import describe
-from .plan import Outcome, Payload, Plan, Task, outcome_from_json, play_batch
+from .plan import OnBatch, Outcome, Payload, Plan, Task, outcome_from_json, play_batch
 from .stats import summarize
 
 BACKENDS = ("local", "ray")
@@ -47,8 +47,6 @@ MAX_JOURNAL_BYTES = 1 << 30
 MAX_LINE_BYTES = 1 << 16
 WORKER_STOP_WAIT = 5.0
 PARENT_CHECK = 0.5
-
-OnBatch = Callable[[list[Outcome]], None]
 
 
 def _canonical(data: object) -> bytes:
