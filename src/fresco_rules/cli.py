@@ -34,6 +34,7 @@ from ._version import __version__
 from .adapters.games import modules_help
 from .board.command import add_html_option, add_serve_command, write_html
 from .conform import cli as conform_cli
+from .diverge import command as diverge_command
 from .exit_codes import MALFORMED, NOT_NOTATION, REFUSED, TABLE
 from .games import DEFAULT_GAME, GameUnavailable, declaration, game_names, record_declaration
 from .kernel.codec import read_toml_file
@@ -680,6 +681,7 @@ def parser() -> argparse.ArgumentParser:
     add_study_command(commands)
     add_serve_command(commands)
     conform_cli.add_parser(commands)
+    diverge_command.add_parser(commands)
     return top
 
 

@@ -1,0 +1,261 @@
+"""Running a divergence search: the games in batches on a backend, a journal for resuming, the
+summary.
+
+Backends: ``local`` (``jobs`` worker processes; 1 plays in this process) and ``ray`` (the
+optional ``[ray]`` extra, ``ray_backend``). Each game is a pure function of the two configs,
+its seed and the player kind, and the summary is computed from the games sorted by (player
+kind, game), so it is the same, byte for byte, whatever the backend, the number of workers or
+the order in which batches finish.
+
+With ``out``, every finished game is appended to ``out/journal.jsonl`` (a header naming the
+search, then one line per game, each with the HMAC-SHA256 of its content keyed by the search's
+identity, which detects edited or corrupted lines). The same search started again with the same
+``out`` skips the games the journal holds (also after ``games`` was raised: game ``i`` keeps its
+seed); a journal of another search is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from ..kernel.files import FileRefused, read_limited, write_atomic
+from ..kernel.records import InvalidRecord, parse_record
+from ..kernel.study_spec import StudyError
+from ..kernel.untrusted import describe
+from .plan import OnBatch, Outcome, Payload, Plan, Task, outcome_from_json, play_batch
+from .stats import summarize
+
+BACKENDS = ("local", "ray")
+JOURNAL = "journal.jsonl"
+JOURNAL_FORMAT = "fresco_rules.diverge_journal"
+JOURNAL_VERSION = 1
+MAX_JOURNAL_BYTES = 1 << 30
+MAX_LINE_BYTES = 1 << 16
+WORKER_STOP_WAIT = 5.0
+PARENT_CHECK = 0.5
+
+
+def _canonical(data: object) -> bytes:
+    return json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+    ).encode("ascii")
+
+
+def _identity(plan: Plan) -> dict[str, Any]:
+    """The search without its number of games (a search may grow in the same ``out``)."""
+    return {**plan.describe(), "games": None}
+
+
+def _header(plan: Plan) -> dict[str, Any]:
+    return {"format": JOURNAL_FORMAT, "format_version": JOURNAL_VERSION, "search": _identity(plan)}
+
+
+def _key(plan: Plan) -> bytes:
+    return hashlib.sha256(_canonical(_header(plan))).digest()
+
+
+def _digest(key: bytes, data: dict[str, Any]) -> str:
+    return hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
+
+
+def _line(path: Path, number: int, raw: bytes) -> dict[str, Any]:
+    where = f"{path}: line {number}"
+    if len(raw) > MAX_LINE_BYTES:
+        raise StudyError(f"{where} is longer than {MAX_LINE_BYTES} bytes")
+    try:
+        return parse_record(raw.decode("utf-8"))
+    except (UnicodeDecodeError, InvalidRecord) as exc:
+        raise StudyError(f"{where} is not a journal line ({type(exc).__name__})") from None
+
+
+def _read_journal(path: Path, plan: Plan) -> dict[tuple[str, int], Outcome]:
+    """The games the journal holds, by (player kind, game), checked line by line. A torn last
+    line (the run was killed while writing it) is dropped."""
+    data = read_limited(path, MAX_JOURNAL_BYTES, what="divergence journal")
+    *lines, torn = data.split(b"\n")
+    try:
+        first = _line(path, 1, lines[0]) if lines else None
+    except StudyError:
+        first = None
+    if first != _header(plan):
+        raise StudyError(
+            f"{path} belongs to another search (or is not a divergence journal): use another "
+            "--out, or --force to start afresh"
+        )
+    key, seeds = _key(plan), plan.seeds()
+    done: dict[tuple[str, int], Outcome] = {}
+    for number, raw in enumerate(lines[1:], start=2):
+        line = _line(path, number, raw)
+        digest = line.pop("digest", None)
+        if type(digest) is not str or not hmac.compare_digest(
+            digest.encode("utf-8"), _digest(key, line).encode("ascii")
+        ):
+            raise StudyError(f"{path}: line {number} fails its digest: edited or corrupted")
+        try:
+            outcome = outcome_from_json(line)
+        except StudyError as exc:
+            raise StudyError(f"{path}: line {number}: {exc}") from None
+        if outcome.player not in plan.player_kinds:
+            raise StudyError(f"{path}: line {number} is not a game of this search")
+        if outcome.game < plan.games:
+            if outcome.seed != seeds[outcome.game]:
+                raise StudyError(f"{path}: line {number} is not a game of this search")
+            done[(outcome.player, outcome.game)] = outcome
+    if torn:
+        write_atomic(path, data[: len(data) - len(torn)], overwrite=True, what="journal")
+    return done
+
+
+def _start_worker(parent: int) -> None:
+    """A worker ignores Ctrl-C (its parent ends it), dies at SIGTERM and exits when its
+    parent is gone, so no worker outlives a killed search."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(1)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    # the executor has no public way to end its processes before Python 3.14
+    processes = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    deadline = time.monotonic() + WORKER_STOP_WAIT
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(1.0)
+
+
+def run_local(
+    payload: Payload, batches: Sequence[list[Task]], on_batch: OnBatch, jobs: int
+) -> None:
+    """The batches in this process (``jobs`` 1) or in ``jobs`` worker processes."""
+    if jobs == 1:
+        for batch in batches:
+            on_batch(play_batch(payload, batch))
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(os.getpid(),))
+    try:
+        pending: set[Future[list[Outcome]]] = {
+            pool.submit(play_batch, payload, batch) for batch in batches
+        }
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                on_batch(future.result())
+    except BaseException:
+        _stop_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
+    size = max(1, min(8, len(tasks) // max(1, workers * 8)))
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+
+
+def run_search(
+    plan: Plan,
+    *,
+    backend: str = "local",
+    jobs: int = 1,
+    ray_address: str | None = None,
+    journal_dir: str | Path | None = None,
+    progress: bool = True,
+) -> tuple[dict[str, Any], list[Outcome]]:
+    """Play every game of ``plan`` in both arms and return ``(summary, outcomes)``, the
+    outcomes sorted by player kind (in the plan's order) and game. With ``journal_dir`` the
+    games are journaled there and a rerun resumes."""
+    configs = plan.configs()
+    if backend not in BACKENDS:
+        raise StudyError(f"unknown backend {describe(backend)}; known: {', '.join(BACKENDS)}")
+    if type(jobs) is not int or not 1 <= jobs <= 1024:
+        raise StudyError("jobs must be a whole number from 1 to 1024")
+    if ray_address is not None and backend != "ray":
+        raise StudyError("--ray-address needs --backend ray")
+    done: dict[tuple[str, int], Outcome] = {}
+    journal = None
+    key = _key(plan)
+    if journal_dir is not None:
+        path = Path(journal_dir) / JOURNAL
+        if path.exists() or path.is_symlink():
+            done = _read_journal(path, plan)
+        else:
+            text = json.dumps(_header(plan), sort_keys=True) + "\n"
+            write_atomic(path, text, overwrite=False, what="divergence journal")
+        journal = path.open("a", encoding="utf-8")
+    seeds = plan.seeds()
+    tasks: list[Task] = [
+        (kind, game, seeds[game])
+        for game in range(plan.games)
+        for kind in plan.player_kinds
+        if (kind, game) not in done
+    ]
+    total = plan.games * len(plan.player_kinds)
+    bar = tqdm(
+        total=total,
+        initial=total - len(tasks),
+        unit="game",
+        file=sys.stderr,
+        disable=not progress,
+        smoothing=0.1,
+        desc="diverge",
+    )
+
+    def on_batch(outcomes: list[Outcome]) -> None:
+        for outcome in outcomes:
+            done[(outcome.player, outcome.game)] = outcome
+            if journal is not None:  # each game on disk before the next is written
+                data = outcome.to_json()
+                journal.write(json.dumps({**data, "digest": _digest(key, data)}) + "\n")
+                journal.flush()
+                os.fsync(journal.fileno())
+        bar.update(len(outcomes))
+
+    payload = Payload(plan.game, configs)
+    try:
+        if tasks and backend == "local":
+            run_local(payload, _batches(tasks, jobs), on_batch, jobs)
+        elif tasks:
+            try:
+                ray_backend = import_module("fresco_rules.diverge.ray_backend")
+            except ImportError:
+                raise StudyError(
+                    "--backend ray needs Ray: pip install 'fresco_rules[ray]'"
+                ) from None
+            workers = ray_backend.workers(jobs)
+            ray_backend.run_ray(
+                payload, _batches(tasks, workers), on_batch, address=ray_address, jobs=jobs
+            )
+    finally:
+        bar.close()
+        if journal is not None:
+            journal.close()
+    order = {kind: i for i, kind in enumerate(plan.player_kinds)}
+    outcomes = sorted(done.values(), key=lambda o: (order[o.player], o.game))
+    return summarize(plan, outcomes), outcomes
+
+
+__all__ = ["BACKENDS", "JOURNAL", "FileRefused", "run_local", "run_search"]
