@@ -12,15 +12,16 @@ from typing import Any
 
 from .core import KINDS, Divergence, LockStep, Refusal, play_lockstep, state_fields
 
-_SEARCH = {"Plan": "plan", "Outcome": "plan", "diverge": "search", "run_search": "run"}
-
 
 def __getattr__(name: str) -> Any:
     """The search's names, from their modules on first use (they need the ``[study]`` extra)."""
-    module = _SEARCH.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{module}"), name)
+    if name in ("Plan", "Outcome"):
+        return getattr(import_module(".plan", __name__), name)
+    if name == "diverge":
+        return import_module(".search", __name__).diverge
+    if name == "run_search":
+        return import_module(".run", __name__).run_search
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
