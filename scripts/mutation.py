@@ -338,7 +338,7 @@ def _fresh_run(mutant: str, tests: Sequence[str]) -> str:
         "PYTHONPATH": str(ROOT / "mutants/src"),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0", *tests],
         cwd=ROOT / "mutants",
         env=env,
         capture_output=True,
