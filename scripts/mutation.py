@@ -52,7 +52,7 @@ import subprocess
 import sys
 import time
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -213,8 +213,10 @@ def _changed_lines(before: str, after: str) -> tuple[tuple[str, ...], tuple[str,
     return tuple(removed), tuple(added)
 
 
-def list_mutants(source: str) -> list[MutantInfo]:
-    """Every mutant mutmut generates for ``source`` (a path under src/), in mutmut's naming."""
+def list_mutants(source: str, functions: Collection[str] | None = None) -> list[MutantInfo]:
+    """Every mutant mutmut generates for ``source`` (a path under src/), in mutmut's naming;
+    with ``functions`` (qualified names), only the mutants of those functions (the others are
+    still counted, so the names are the same, but not rendered: rendering is the slow part)."""
     import libcst as cst
     from mutmut.mutation.file_mutation import create_mutations, deep_replace
     from mutmut.mutation.trampoline_templates import mangle_function_name
@@ -231,6 +233,7 @@ def list_mutants(source: str) -> list[MutantInfo]:
                 if isinstance(item, cst.FunctionDef):
                     parents[id(item)] = statement.name.value
     counters: dict[str, int] = {}
+    originals: dict[int, str] = {}  # the code of each function, rendered once
     found = []
     for mutation in mutations:
         function = mutation.contained_by_top_level_function
@@ -239,11 +242,14 @@ def list_mutants(source: str) -> list[MutantInfo]:
         cls = parents.get(id(function))
         mangled = mangle_function_name(name=function.name.value, class_name=cls) + "__mutmut"
         counters[mangled] = counters.get(mangled, 0) + 1
-        mutated = deep_replace(function, mutation.original_node, mutation.mutated_node)
-        before = cst.Module([function]).code
-        after = cst.Module([mutated]).code  # type: ignore[list-item]
-        removed, added = _changed_lines(before, after)
         qualname = function.name.value if cls is None else f"{cls}.{function.name.value}"
+        if functions is not None and qualname not in functions:
+            continue
+        mutated = deep_replace(function, mutation.original_node, mutation.mutated_node)
+        if id(function) not in originals:
+            originals[id(function)] = cst.Module([function]).code
+        after = cst.Module([mutated]).code  # type: ignore[list-item]
+        removed, added = _changed_lines(originals[id(function)], after)
         found.append(
             MutantInfo(
                 name=f"{module_name}.{mangled}_{counters[mangled]}",
@@ -332,7 +338,7 @@ def _fresh_run(mutant: str, tests: Sequence[str]) -> str:
         "PYTHONPATH": str(ROOT / "mutants/src"),
     }
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
+        [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-n", "0", *tests],
         cwd=ROOT / "mutants",
         env=env,
         capture_output=True,

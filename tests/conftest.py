@@ -1,4 +1,5 @@
-"""Shared test set-up: Hypothesis profiles (fast locally, heavier when CI=true)."""
+"""Shared test set-up: the Hypothesis profile (``tests/hypothesis_profiles.py``: ``suite`` by
+default, ``long`` with ``HYPOTHESIS_PROFILE=long``) and empty caches under mutation testing."""
 
 from __future__ import annotations
 
@@ -7,33 +8,14 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import settings
 
 from fresco_rules.carcassonne import turns as _carcassonne_turns
 
-settings.register_profile(
-    "dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile(
-    "ci",
-    max_examples=100,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    print_blob=True,
-)
-settings.register_profile(
-    # scripts/mutation.py: the same examples for the clean run and every mutant
-    "mutation",
-    max_examples=30,
-    deadline=None,
-    derandomize=True,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-if os.environ.get("FRESCO_MUTATION"):
-    settings.load_profile("mutation")
-else:
-    settings.load_profile("ci" if os.environ.get("CI") else "dev")
+from . import hypothesis_profiles
+
+hypothesis_profiles.register()
+settings.load_profile(hypothesis_profiles.chosen())
 
 
 def pytest_sessionstart(session: object) -> None:

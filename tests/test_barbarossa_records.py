@@ -26,6 +26,7 @@ from fresco_rules.kernel.play import random_playout
 from fresco_rules.kernel.records import InvalidRecord, ReplayError, replay, validate
 
 from .examples.barbarossa_fixtures import WORDS_4
+from .hypothesis_profiles import examples
 from .properties.barbarossa_strategies import configs
 
 ROOT = Path(__file__).parents[1]
@@ -66,7 +67,7 @@ def test_shipped_schema_is_current() -> None:
 
 
 @pytest.mark.rule("B5", "B18", "A-B.18")
-@settings(max_examples=8)
+@settings(max_examples=examples(8))
 @given(config=configs, seed=st.integers(0, 2**32))
 def test_record_and_every_state_round_trip(config: GameConfig, seed: int) -> None:
     states = []

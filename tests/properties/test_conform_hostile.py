@@ -26,6 +26,8 @@ from fresco_rules.conform import (
 )
 from fresco_rules.kernel.fuzz import hostile_values, time_limit
 
+from ..hypothesis_profiles import examples
+
 LIMIT = 20.0
 """Seconds one attempt may take before it counts as a hang (a shared machine)."""
 
@@ -64,7 +66,7 @@ def _reply_lines() -> st.SearchStrategy[bytes]:
     return st.tuples(body, ending).map(lambda pair: pair[0] + pair[1])
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reply=_reply_lines())
 @example(reply=b"[" * 5000 + b"\n")
 @example(reply=b'{"ok": true, "player": 1' + b"0" * 5000 + b"}\n")
@@ -119,7 +121,7 @@ hostile_answers = st.one_of(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(method=st.sampled_from(["legal_actions", "scores"]), value=hostile_answers)
 def test_any_answer_of_an_in_process_engine_ends_in_a_report_or_an_engine_error(
     method: str, value: object
@@ -168,7 +170,7 @@ def _requests() -> st.SearchStrategy[str]:
     ).map(lambda line: line.replace("\n", " "))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(requests=st.lists(_requests(), max_size=6))
 def test_serve_answers_every_request_and_keeps_serving(requests: list[str]) -> None:
     requests = [r for r in requests if '"quit"' not in r]

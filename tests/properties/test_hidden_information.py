@@ -24,6 +24,8 @@ from fresco_rules.kernel.fuzz import hostile_actions, reachable_states
 from fresco_rules.kernel.protocol import GameRules
 from fresco_rules.pettingzoo import env as pettingzoo_env
 
+from ..hypothesis_profiles import examples
+
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"
 
 
@@ -283,7 +285,7 @@ def _seen_by(game: Any, position: Any, seat: int) -> dict[str, Any]:
 
 
 @pytest.mark.rule("R4.3", "A4.10", "R0.28", "R0.68")
-@settings(max_examples=12, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(12), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     name=st.sampled_from(sorted(PLANNING_CONFIGS)),
     seed=st.integers(0, 2**32),
@@ -328,7 +330,7 @@ def test_a_plan_and_pennies_behind_the_screen_do_not_show_in_who_moves(
 
 
 @pytest.mark.rule("R4.3", "A4.10", "R0.28")
-@settings(max_examples=6, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(6), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(
     name=st.sampled_from(sorted(PLANNING_CONFIGS)),
     seed=st.integers(0, 2**32),

@@ -2,8 +2,8 @@
 means canonical (hostile-input findings 1-3), over every game at reachable states.
 
 Each attempt runs under a time limit (``kernel.fuzz.time_limit``) so a hang fails the test
-instead of stalling it; the Hypothesis profile (``tests/conftest.py``) sets how many examples
-run (fast locally, heavier with ``CI`` set).
+instead of stalling it; the Hypothesis profile (``tests/hypothesis_profiles.py``) sets how
+many examples run (the suite's by default, ten times more with ``HYPOTHESIS_PROFILE=long``).
 """
 
 from __future__ import annotations

@@ -33,6 +33,8 @@ from fresco_rules.kernel.fuzz import reachable_states, time_limit
 from fresco_rules.pettingzoo import FrescoRulesEnv
 from fresco_rules.pettingzoo import env as pettingzoo_env
 
+from ..hypothesis_profiles import examples
+
 LIMIT = 10.0
 """Seconds one parse may take before it counts as a hang (generous: a shared machine)."""
 
@@ -182,7 +184,7 @@ def _legal_or_refused(parse: Callable[[], object], legal: Callable[[], object], 
 
 @pytest.mark.rule("K.1")
 @pytest.mark.parametrize("game", sorted(PACKAGES))
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_parse_action_names_a_legal_action_or_refuses(game: str, data: st.DataObject) -> None:
     package = PACKAGES[game][0]
@@ -219,7 +221,7 @@ def environments(game: str) -> tuple[FrescoRulesEnv, ...]:
 
 @pytest.mark.rule("K.1")
 @pytest.mark.parametrize("game", sorted(PACKAGES))
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_adapter_parse_names_a_legal_index_or_refuses(game: str, data: st.DataObject) -> None:
     """PettingZoo's ``env.parse`` and OpenSpiel's ``game.table.parse`` (the same ``Table``)."""
@@ -249,7 +251,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, b
 
 @pytest.mark.rule("K.1")
 @pytest.mark.parametrize("game", sorted(CLI_GAMES))
-@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(40), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(data=st.data())
 def test_cli_move_appends_a_legal_move_or_refuses_it(
     game: str, records: dict[str, tuple[Path, bytes]], data: st.DataObject

@@ -17,6 +17,8 @@ from fresco_rules.fresco.state import Phase
 from fresco_rules.kernel.errors import IllegalAction
 from fresco_rules.kernel.play import random_playout
 
+from ..hypothesis_profiles import examples
+
 CONFIGS = [
     fresco.GameConfig(players=players, modules=fresco.parse_modules(modules))
     for players, modules in [(2, "1,2,3,4,5,6"), (3, "1,2,4"), (4, "1,2,3,4,5,6"), (2, "4")]
@@ -79,7 +81,7 @@ def _play_asking_every_module(
             _forget_hooks(config)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 10**6))
 def test_a_game_plays_the_same_when_every_module_is_asked_at_every_step(
     config: fresco.GameConfig, seed: int

@@ -18,6 +18,7 @@ from fresco_rules.fresco.records import action_from_json, action_to_json, make_c
 from fresco_rules.kernel.play import random_playout
 from fresco_rules.kernel.records import ReplayError, replay, validate
 
+from ..hypothesis_profiles import examples
 from .fresco_strategies import configs
 
 CODEC = make_codec()
@@ -32,7 +33,7 @@ BASE_RECORD = _record(GameConfig(players=3), 11)
 
 
 @pytest.mark.rule("A0.18", "R0.14")
-@settings(max_examples=10)
+@settings(max_examples=examples(10))
 @given(config=configs, seed=st.integers(0, 2**32))
 def test_record_and_every_state_round_trip(config: GameConfig, seed: int) -> None:
     states = []
