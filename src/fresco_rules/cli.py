@@ -48,6 +48,7 @@ from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
 from .kernel.untrusted import describe
 from .study_command import add_study_command
+from .tournament import command as tournament_command
 
 EPILOG = TABLE
 
@@ -700,6 +701,7 @@ def parser() -> argparse.ArgumentParser:
     data.set_defaults(run=cmd_data)
 
     add_study_command(commands)
+    tournament_command.add_parser(commands)
     conform_cli.add_parser(commands)
     return top
 
