@@ -1,10 +1,10 @@
 """Barbarossa's heuristic player and its determinization for the search player (issue 28).
 
 The heuristic asks about the objects it knows most about (questions and letters narrow an
-object down, B10-B12), guesses an object once it holds two or more answers or letters on it
-(B13: a guess is likely right then) and stops asking otherwise; as a sculptor it gives the true
-letter (A-B.15) and calls a guess right when the guesser holds two or more notes on the
-object; everything else as the greedy player (its disc's gain over the others' mean gain).
+object down, B10-B12) and guesses an object once it was told a letter of it (B13: a guess is
+likely right then); as a sculptor it gives the true letter (A-B.15), answers at random and
+calls a guess right when the guesser was told a letter of the object; everything else as the
+greedy player (its disc's gain over the others' mean gain).
 
 ``sample_hidden`` (B24): other seats' secret words are unknown to the seat, and so are the
 letters given to others: the search player draws other seats' words from the stand-in words
@@ -46,11 +46,11 @@ def heuristic_key(before: Any, action: Any, after: Any, seat: int) -> tuple[floa
         given = action.letter if isinstance(action, GiveLetter) else NO_SUCH_LETTER
         return (1.0 if normalise_word(given) == truth else 0.0,)
     if isinstance(action, Judge) and request is not None:
-        likely = _notes_on(before, request.asker, request.obj) >= 2
+        likely = _notes_on(before, request.asker, request.obj) >= 1
         return (1.0 if (action.verdict is Verdict.RIGHT) == likely else 0.0,)
     if isinstance(action, Guess):
         known = _notes_on(before, seat, action.obj)
-        return (3.0 + known if known >= 2 else -1.0,)
+        return (3.0 + known if known >= 1 else -1.0,)
     if isinstance(action, AskQuestion | AskLetter):
         return (1.0 + 0.1 * _notes_on(before, seat, action.obj),)
     if isinstance(action, StopAsking):

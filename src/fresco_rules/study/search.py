@@ -144,7 +144,8 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
         players = len(rules.scores(state))
         seen = sample(state, seat, rng)  # the root's order, valued in a world the seat sees
         values = [key(seen, action, apply(seen, action), seat) for action in actions]
-        order = sorted(range(len(actions)), key=lambda i: values[i], reverse=True)
+        ties = [rng.random() for _ in actions]  # ties in random order (a yes forever loops)
+        order = sorted(range(len(actions)), key=lambda i: (values[i], ties[i]), reverse=True)
         root, ranked = _Node(), [actions[i] for i in order]
         for _ in range(budget):
             root.visits += 1
