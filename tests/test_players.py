@@ -67,6 +67,11 @@ def test_search_decides_from_the_seat_view_only(game: str, steps: int) -> None:
     assert decl.player_view(twin, seat) == decl.player_view(state, seat)
     actions, twin_actions = rules.legal_actions(state), rules.legal_actions(twin)
     assert list(actions) == list(twin_actions)
+    sample = decl.study.sample_hidden
+    assert sample is not None
+    worlds = [sample(s, seat, random.Random(4)) for s in (state, twin)]
+    assert worlds[0] == worlds[1]  # the determinization reads nothing the seat cannot see
+    assert worlds[0].tables == worlds[1].tables
     choice = search_choice(decl.study, 6)
     picks = [choice(s, actions, seat, random.Random(11)) for s in (state, twin)]
     assert picks[0] == picks[1]

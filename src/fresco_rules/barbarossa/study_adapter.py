@@ -13,8 +13,7 @@ from typing import Any
 
 from .. import barbarossa
 from ..kernel.study_spec import GameAdapter, Step
-from . import players
-from . import Answer, GiveLetter, Judge, RollDie
+from . import Answer, GiveLetter, Judge, RollDie, players
 from .config import OPTION_TYPES
 
 
@@ -59,7 +58,8 @@ ADAPTER = GameAdapter(
     ),
     heuristic_key=players.heuristic_key,
     heuristic_doc=(
-        "asks about the objects it knows most about, guesses with two or more notes on an object; as sculptor gives true letters"
+        "asks about the objects it knows most about, guesses with two or more notes on an "
+        "object; as sculptor gives true letters"
     ),
     sample_hidden=players.sample_hidden,
     load_components=barbarossa.load_components,

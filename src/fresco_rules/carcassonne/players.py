@@ -50,7 +50,8 @@ def _turn_value(before: Any, after: Any, seat: int) -> float:
     old, old_farms = _standing_parts(before, seat)
     new, new_farms = _standing_parts(after, seat)
     gained = float(after.points[seat] - before.points[seat])
-    return gained + (new - old) + progress * (new_farms - old_farms) + after.supply[seat] / 3
+    farms = progress * (new_farms - old_farms)
+    return float(gained + (new - old) + farms + after.supply[seat] / 3)
 
 
 def heuristic_key(before: Any, action: Any, after: Any, seat: int) -> tuple[float, ...]:

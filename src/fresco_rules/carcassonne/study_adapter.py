@@ -22,8 +22,7 @@ from typing import Any
 
 from .. import carcassonne
 from ..kernel.study_spec import GameAdapter, Step
-from . import players
-from . import Follower, Kind, Phase, PlaceTile, ReturnFigure
+from . import Follower, Kind, Phase, PlaceTile, ReturnFigure, players
 from .config import OPTION_TYPES
 from .scoring import final_points, majority
 
@@ -116,7 +115,8 @@ ADAPTER = GameAdapter(
     ),
     heuristic_key=players.heuristic_key,
     heuristic_doc=(
-        "the greedy turn value with farms counted in proportion to the game's progress and followers kept worth a third of a point"
+        "the greedy turn value with farms counted in proportion to the game's progress and "
+        "followers kept worth a third of a point"
     ),
     sample_hidden=players.sample_hidden,
     load_components=carcassonne.load_components,

@@ -45,7 +45,8 @@ ADAPTER = GameAdapter(
     ),
     heuristic_key=players.heuristic_key,
     heuristic_doc=(
-        "VP now, mood kept up, Thalers and paints bought; plans by what the seat can afford (cathedral with paints, market without, studio when short of money)"
+        "VP now, mood kept up, Thalers and paints bought; plans by what the seat can afford "
+        "(cathedral with paints, up to two at the market, studio when short of money)"
     ),
     sample_hidden=players.sample_hidden,
     load_components=fresco.load_components,

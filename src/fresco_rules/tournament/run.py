@@ -174,7 +174,7 @@ def summarize(spec: Tournament, entries: Sequence[Entry]) -> dict[str, Any]:
     for entry in sorted(entries, key=lambda e: (e.game, e.pairing)):
         a, b = pairs[entry.pairing]
         share = _share(entry, a)
-        ranks = [1, 1] if share == 0.5 else ([1, 2] if share == 1.0 else [2, 1])
+        ranks = [1.0, 1.0] if share == 0.5 else ([1.0, 2.0] if share == 1.0 else [2.0, 1.0])
         new = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
         ratings[a], ratings[b] = new[0][0], new[1][0]
     moves = {name: [0, 0.0] for name in spec.entrants}
