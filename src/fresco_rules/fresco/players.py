@@ -2,7 +2,9 @@
 
 The heuristic plays one action ahead like the greedy player, but values what pays later: the VP
 gained now, then half a point per step of mood kept up (R0.17: an early get-up costs mood),
-a tenth per Thaler earned and a third per paint bought (purchases it can later restore with);
+a tenth per Thaler earned and a third per paint bought (purchases it can later restore with),
+three points more for a cathedral tile and half the VP of an altar restoration (the altar
+never brings the end of R0.60 nearer) and a blend worth 0.8 (mixed colours open tiles);
 a plan puts apprentices in the cathedral when the seat holds paints to restore with, up to two
 at the market, one in the studio when it is short of money and one in the workshop when it
 holds paints to blend (R0.25-R0.27).
@@ -19,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from .actions import SubmitPlan
+from .actions import Blend, Restore, RestoreAltar, SubmitPlan
 from .engine import scores
 from .state import Phase
 
@@ -30,7 +32,7 @@ def _plan_value(state: Any, plan: SubmitPlan, seat: int) -> float:
     paints = sum(state.paints[seat])
     money = state.money[seat]
     value = 0.6 * plan.cathedral * (paints >= 3) + 0.5 * min(plan.market, 2)
-    value += 0.3 * min(plan.studio, 1) * (money < 6) + 0.2 * min(plan.workshop, 1) * (paints >= 2)
+    value += 0.3 * min(plan.studio, 1) * (money < 6) + 0.4 * min(plan.workshop, 1) * (paints >= 2)
     return float(value + 0.5 * plan.cathedral_2)
 
 
@@ -43,6 +45,12 @@ def heuristic_key(before: Any, action: Any, after: Any, seat: int) -> tuple[floa
     value = gain + 0.5 * mood + 0.1 * income + 0.33 * max(0, bought)
     if isinstance(action, SubmitPlan):
         value += _plan_value(before, action, seat)
+    elif isinstance(action, Restore):
+        value += 3.0  # a cathedral tile brings the end nearer (R0.60): worth more than its VP
+    elif isinstance(action, Blend):
+        value += 0.8  # a mixed colour opens tiles primaries cannot restore (R0.47)
+    elif isinstance(action, RestoreAltar):
+        value -= 0.5 * gain  # the altar only when it pays more than twice what restoring does
     return (float(value),)
 
 
