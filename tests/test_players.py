@@ -125,3 +125,13 @@ def test_a_table_of_players_per_seat() -> None:
     actions = rules.legal_actions(state)
     assert seat == 0
     assert table(state, actions, seat, 99) == heuristic(state, actions, seat, 99)
+
+
+def test_a_tournament_refuses_seeds_beyond_the_range() -> None:
+    from fresco_rules.kernel.errors import InvalidSeed
+
+    spec = Tournament(
+        game="fresco", players=3, entrants=("random", "greedy"), games=2, seed=2**64 - 1
+    )
+    with pytest.raises(InvalidSeed):
+        play_tournament(spec)

@@ -18,6 +18,7 @@ from attrs import frozen
 from openskill.models import PlackettLuce
 
 from ..games import declaration, game_names
+from ..kernel.chance import checked_seed
 from ..kernel.errors import IllegalAction
 from ..kernel.rng import seed_state
 from ..kernel.study_spec import StudyError
@@ -54,6 +55,8 @@ class Tournament:
             raise StudyError(f"a tournament needs 2-{MAX_ENTRANTS} different entrants")
         if not 1 <= self.games <= MAX_GAMES:
             raise StudyError(f"games per pairing must lie within 1-{MAX_GAMES}")
+        checked_seed(self.seed)
+        checked_seed(self.seed + self.games - 1)  # every game's seed is a seed
         for name in self.entrants:
             if "," in name:
                 raise StudyError(f"an entrant is one player, not a table: {describe(name)}")
