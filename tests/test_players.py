@@ -9,11 +9,13 @@ import attrs
 import pytest
 
 from fresco_rules.games import declaration
+from fresco_rules.kernel.errors import InvalidSeed
 from fresco_rules.kernel.rng import seed_state
 from fresco_rules.kernel.study_spec import StudyError
 from fresco_rules.study.players import make_player
 from fresco_rules.study.search import search_choice
 from fresco_rules.tournament import Tournament, play_tournament
+from fresco_rules.tournament.run import seat_table
 
 pytest.importorskip("openskill")  # the [study] extra
 
@@ -103,8 +105,6 @@ def test_a_small_tournament(game: str, entrants: tuple[str, ...]) -> None:
 
 
 def test_seats_rotate_between_the_two_entrants() -> None:
-    from fresco_rules.tournament.run import seat_table
-
     assert seat_table(0, 1, 3, 0) == (0, 1, 0)
     assert seat_table(0, 1, 3, 1) == (1, 0, 1)
 
@@ -128,8 +128,6 @@ def test_a_table_of_players_per_seat() -> None:
 
 
 def test_a_tournament_refuses_seeds_beyond_the_range() -> None:
-    from fresco_rules.kernel.errors import InvalidSeed
-
     spec = Tournament(
         game="fresco", players=3, entrants=("random", "greedy"), games=2, seed=2**64 - 1
     )
