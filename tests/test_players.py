@@ -17,8 +17,6 @@ from fresco_rules.study.search import search_choice
 from fresco_rules.tournament import Tournament, play_tournament
 from fresco_rules.tournament.run import seat_table
 
-pytest.importorskip("openskill")  # the [study] extra
-
 
 def _advance(game: str, players: int, steps: int, seed: int = 3) -> Any:
     """A state ``steps`` random moves into a game."""
