@@ -23,8 +23,8 @@ def add_parser(commands: Any) -> None:
         epilog=TABLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--game", required=True, choices=game_names())
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--game", required=True, choices=game_names(), help="the game")
+    parser.add_argument("--players", type=int, required=True, help="seats at every table")
     parser.add_argument(
         "--entrant",
         action="append",
@@ -32,8 +32,10 @@ def add_parser(commands: Any) -> None:
         help="a player (random, greedy, heuristic, search:N); give it twice or more",
     )
     parser.add_argument("--games", type=int, default=10, help="games per pairing")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--seed", type=int, default=0, help="game k of every pairing plays seed S + k"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--out", help="a folder for summary.json (not overwritten)")
     parser.set_defaults(run=run)
 
