@@ -49,6 +49,7 @@ from .kernel.records import InvalidRecord, ReplayError, parse_record, replay
 from .kernel.registry import implementations
 from .kernel.untrusted import describe
 from .study_command import add_study_command
+from .tournament import command as tournament_command
 
 EPILOG = TABLE
 
@@ -680,6 +681,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_study_command(commands)
     add_serve_command(commands)
+    tournament_command.add_parser(commands)
     conform_cli.add_parser(commands)
     diverge_command.add_parser(commands)
     return top

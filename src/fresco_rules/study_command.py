@@ -88,8 +88,8 @@ def add_study_command(commands: Any) -> None:
     study.add_argument(
         "--player",
         default="random",
-        choices=("random", "greedy", "mcts"),
-        help="how every seat plays (default: random)",
+        help="how every seat plays: random, greedy, heuristic, search[:N], mcts, or one per "
+        "seat comma-separated (search:200,heuristic,heuristic); default: random",
     )
     study.add_argument(
         "--backend", default="local", choices=("local", "ray"), help="where games run"

@@ -13,7 +13,7 @@ from typing import Any
 
 from .. import barbarossa
 from ..kernel.study_spec import GameAdapter, Step
-from . import Answer, GiveLetter, Judge, RollDie
+from . import Answer, GiveLetter, Judge, RollDie, players
 from .config import OPTION_TYPES
 
 
@@ -56,5 +56,11 @@ ADAPTER = GameAdapter(
         "the largest gain of the own disc over the other discs' mean gain; die rolls and the "
         "sculptor's judgements neutral (random); ties drawn at random"
     ),
+    heuristic_key=players.heuristic_key,
+    heuristic_doc=(
+        "asks about the objects it knows most about, guesses with two or more notes on an "
+        "object; as sculptor gives true letters"
+    ),
+    sample_hidden=players.sample_hidden,
     load_components=barbarossa.load_components,
 )

@@ -22,7 +22,7 @@ from typing import Any
 
 from .. import carcassonne
 from ..kernel.study_spec import GameAdapter, Step
-from . import Follower, Kind, Phase, PlaceTile, ReturnFigure
+from . import Follower, Kind, Phase, PlaceTile, ReturnFigure, players
 from .config import OPTION_TYPES
 from .scoring import final_points, majority
 
@@ -113,5 +113,11 @@ ADAPTER = GameAdapter(
         "plus what the final scoring would give now), then the most followers kept; a tile "
         "placement is worth its best follower action; ties drawn at random"
     ),
+    heuristic_key=players.heuristic_key,
+    heuristic_doc=(
+        "the greedy turn value with farms counted in proportion to the game's progress and "
+        "followers kept worth a third of a point"
+    ),
+    sample_hidden=players.sample_hidden,
     load_components=carcassonne.load_components,
 )

@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import fresco
 from ..kernel.study_spec import GameAdapter, Step
+from . import players
 from .config import OPTION_TYPES
 
 
@@ -42,6 +43,12 @@ ADAPTER = GameAdapter(
         "the most VP gained at once (track spaces, counting only the acting seat), then the most "
         "Thalers earned (a payment counts as 0, so buying stays possible); ties drawn at random"
     ),
+    heuristic_key=players.heuristic_key,
+    heuristic_doc=(
+        "VP now, mood kept up, Thalers and paints bought; plans by what the seat can afford "
+        "(cathedral with paints, up to two at the market, studio when short of money)"
+    ),
+    sample_hidden=players.sample_hidden,
     load_components=fresco.load_components,
     parse_modules=fresco.parse_modules,
 )

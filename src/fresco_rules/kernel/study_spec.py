@@ -7,6 +7,7 @@ importing the study (whose extras, scipy and matplotlib, a game must not need).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any
@@ -50,3 +51,12 @@ class GameAdapter:
     """One sentence saying what the greedy player maximises in this game."""
     load_components: Callable[[str], Any] | None = None
     parse_modules: Callable[[str], Any] | None = None
+    heuristic_key: Callable[[Any, Any, Any, int], tuple[float, ...]] | None = None
+    """The heuristic player's value of an action, as ``greedy_key`` (None: the greedy key)."""
+    heuristic_doc: str = ""
+    """A few words saying how the heuristic player plays this game."""
+    sample_hidden: Callable[[Any, int, random.Random], Any] | None = None
+    """``sample_hidden(state, seat, rng)``: a state the seat cannot tell from ``state``, with
+    what it cannot see (other seats' secrets, future chance) drawn from ``rng``: the result
+    depends only on the seat's ``player_view`` and ``rng``. None: the search player is not
+    available for the game."""
