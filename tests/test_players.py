@@ -131,3 +131,14 @@ def test_a_tournament_refuses_seeds_beyond_the_range() -> None:
     )
     with pytest.raises(InvalidSeed):
         play_tournament(spec)
+
+
+def test_the_search_player_refuses_fresco_modules_whose_secrets_it_cannot_draw() -> None:
+    """Hidden information is a rule: with modules the determinization would keep other seats'
+    module secrets (cards, portraits), so the search refuses rather than read them."""
+    fresco = declaration("fresco")
+    parse, sample = fresco.parse_modules, fresco.study.sample_hidden
+    assert parse is not None and sample is not None
+    state = fresco.rules.new_game(fresco.config_type(players=3, modules=parse("1,4")), 5)
+    with pytest.raises(StudyError, match="modules"):
+        sample(state, 0, random.Random(1))

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from ..kernel.study_spec import StudyError
 from .actions import Blend, Restore, RestoreAltar, SubmitPlan
 from .engine import scores
 from .state import Phase
@@ -62,7 +63,14 @@ def _random_plan(rng: random.Random, apprentices: int) -> SubmitPlan:
 
 
 def sample_hidden(state: Any, seat: int, rng: random.Random) -> Any:
-    """A state the seat cannot tell from ``state`` (R0.68), drawn from ``rng``."""
+    """A state the seat cannot tell from ``state`` (R0.68), drawn from ``rng``. The modules'
+    hidden parts (cards, portraits, ...) are not drawn yet, so a game with modules is refused:
+    a search that read them would not be deciding from its own view."""
+    if state.tables.modules:
+        raise StudyError(
+            "the search player does not draw the hidden parts of Fresco's modules yet; "
+            "play it on the base game, or use heuristic or greedy with modules"
+        )
     players = state.tables.players
     money = tuple(state.money[seat] for _ in range(players))
     paints = tuple(state.paints[seat] for _ in range(players))
