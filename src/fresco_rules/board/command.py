@@ -37,6 +37,13 @@ def add_serve_command(commands: Any) -> None:
     )
     serve.add_argument("files", nargs="*", metavar="FILE", help="game records to open (JSON)")
     serve.add_argument(
+        "--pair",
+        nargs=2,
+        metavar=("A", "B"),
+        help="a witness pair of fresco-rules diverge (KIND-a.json KIND-b.json) to open side by "
+        "side; the pairs in the folder (or its witnesses/) are offered too",
+    )
+    serve.add_argument(
         "--folder",
         metavar="DIR",
         help="where records are opened from and saved (default: the first FILE's folder, "
@@ -66,10 +73,12 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
             "pip install 'fresco_rules[web]'"
         ) from None
     files = [Path(name) for name in args.files]
-    for path in files:
+    pair = (Path(args.pair[0]), Path(args.pair[1])) if args.pair else None
+    for path in (*files, *(pair or ())):
         if not path.is_file():
             raise FileRefused(f"record {path} is not a regular file")
-    folder = Path(args.folder) if args.folder else (files[0].parent if files else Path.cwd())
+    first = files[0] if files else (pair[0] if pair else None)
+    folder = Path(args.folder) if args.folder else (first.parent if first else Path.cwd())
     if not folder.is_dir():
         raise FileRefused(f"folder {folder} is not a directory")
     print(
@@ -78,7 +87,9 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
         flush=True,
     )
-    server.serve(files, folder, host=args.host, port=args.port, docs_url=args.docs_url)
+    server.serve(
+        files, folder, host=args.host, port=args.port, docs_url=args.docs_url, pair=pair
+    )
     return 0
 
 

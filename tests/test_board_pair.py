@@ -1,0 +1,105 @@
+"""A witness pair of ``fresco-rules diverge`` on the analysis board: the difference at the
+records' end is the diverge package's own divergence (refusals with their rule IDs, differing
+fields and scores), the configs with the differing option marked, the server's pair requests
+and their bounds."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from fresco_rules.board.analysis import BoardRefused, open_record
+from fresco_rules.board.pair import open_pair, pair_summary, witness_pairs
+from fresco_rules.board.server import create_app
+from fresco_rules.cli import main
+from tests.board_pairs import witness_records, write_witness
+
+JSON = {"Content-Type": "application/json"}
+
+
+@pytest.mark.rule("A-B.10")
+def test_a_legal_actions_pair_shows_the_other_arms_refusal() -> None:
+    """until_no: at step 34 of game 0 ``stop`` is legal in arm A only; arm B refuses it by
+    A-B.10, as the search found."""
+    played, record_a, record_b = witness_records("barbarossa", "question_phase", "until_no", 0)
+    a, b = open_pair(json.dumps(record_a), json.dumps(record_b))
+    shown = pair_summary(a, b)
+    difference = shown["difference"]
+    assert played.divergence is not None
+    assert difference == played.divergence.to_json()
+    assert (difference["kind"], difference["step"], a.total) == ("legal_actions", 34, 34)
+    assert [(r["action"], r["rule"]) for r in difference["only_a"]] == [("stop", "A-B.10")]
+    assert "arm B refuses it (A-B.10:" in difference["description"]
+    marked = [o["name"] for o in shown["options"][1] if o["differs"]]
+    assert marked == ["question_phase"]
+    values = {o["name"]: o["value"] for o in shown["options"][1]}
+    assert values["question_phase"] == '"until_no"'
+
+
+@pytest.mark.rule("V1")
+def test_a_scores_pair_shows_the_differing_scores() -> None:
+    """tiny_city=2: game 1 parts at step 13, a two-tile city scoring 4 in arm A and 2 in B."""
+    _, record_a, record_b = witness_records("carcassonne", "tiny_city", "2", 1)
+    shown = pair_summary(*open_pair(json.dumps(record_a), json.dumps(record_b)))
+    difference = shown["difference"]
+    assert (difference["kind"], difference["step"]) == ("scores", 13)
+    assert difference["scores"] == [[4, 0], [2, 0]]
+    assert "state.points[0]" in difference["fields"]
+    assert [o["name"] for o in shown["options"][0] if o["differs"]] == ["tiny_city"]
+
+
+def test_records_that_are_no_pair_are_refused() -> None:
+    _, record_a, record_b = witness_records("carcassonne", "tiny_city", "2", 1)
+    shorter = {**record_b, "steps": record_b["steps"][:-1]}
+    with pytest.raises(BoardRefused, match="same steps"):
+        open_pair(json.dumps(record_a), json.dumps(shorter))
+    other = {**record_b, "seed": record_b["seed"] + 1}
+    with pytest.raises(BoardRefused, match="same seed"):
+        open_pair(json.dumps(record_a), json.dumps(other))
+
+
+def test_a_pair_that_does_not_part_within_its_steps_says_so() -> None:
+    """Both arms with the same config play alike: no difference, and a note why."""
+    _, record_a, _ = witness_records("carcassonne", "tiny_city", "2", 1)
+    line = open_record(json.dumps(record_a))
+    shown = pair_summary(line, open_record(json.dumps(record_a)))
+    assert shown["difference"] is None and "KIND.txt" in shown["note"]
+    assert not any(o["differs"] for o in shown["options"][0])
+
+
+def test_the_server_opens_the_given_pair_and_the_folders_witnesses(tmp_path: Path) -> None:
+    given = write_witness(tmp_path / "given", "scores", "carcassonne", "tiny_city", "2", 1)
+    folder = tmp_path / "out"
+    write_witness(folder / "witnesses", "scores", "carcassonne", "tiny_city", "2", 1)
+    (folder / "witnesses" / "linked-a.json").symlink_to(given[0])
+    (folder / "witnesses" / "linked-b.json").symlink_to(given[1])
+    assert list(witness_pairs(folder / "witnesses")) == ["scores"]
+    client = TestClient(create_app([], folder, pair=given), base_url="http://127.0.0.1")
+    names = client.get("/api/pairs").json()["pairs"]
+    assert names == [f"{given[0]} | {given[1]}", "witnesses/scores"]
+    for name in names:
+        answer = client.post("/api/pairs/open", json={"pair": name}).json()
+        assert answer["difference"]["kind"] == "scores" and answer["a"]["total"] == 14
+        for arm in ("a", "b"):
+            session = answer[arm]["session"]
+            position = client.get(f"/api/sessions/{session}/position?step=14").json()
+            assert position["step"] == 14 and position["svg"].startswith("<svg")
+        assert answer["options"][1][[o["name"] for o in answer["options"][1]].index(
+            "tiny_city"
+        )]["value"] == "2"
+    missing = client.post("/api/pairs/open", json={"pair": "witnesses/linked"})
+    assert missing.status_code == 404
+    assert client.post("/api/pairs/open", json=["x"]).status_code == 400
+    typed = client.post("/api/pairs/open", content=b"{}", headers={"Content-Type": "text/plain"})
+    assert typed.status_code == 415
+
+
+def test_serve_refuses_a_missing_pair_file(tmp_path: Path) -> None:
+    a = tmp_path / "scores-a.json"
+    a.write_text("{}", encoding="utf-8")
+    args = ["serve", "--pair", str(a), str(tmp_path / "scores-b.json")]
+    assert main(args, io.StringIO()) == 2
