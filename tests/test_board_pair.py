@@ -88,9 +88,8 @@ def test_the_server_opens_the_given_pair_and_the_folders_witnesses(tmp_path: Pat
             session = answer[arm]["session"]
             position = client.get(f"/api/sessions/{session}/position?step=14").json()
             assert position["step"] == 14 and position["svg"].startswith("<svg")
-        assert answer["options"][1][[o["name"] for o in answer["options"][1]].index(
-            "tiny_city"
-        )]["value"] == "2"
+        values = {option["name"]: option["value"] for option in answer["options"][1]}
+        assert values["tiny_city"] == "2"
     missing = client.post("/api/pairs/open", json={"pair": "witnesses/linked"})
     assert missing.status_code == 404
     assert client.post("/api/pairs/open", json=["x"]).status_code == 400
