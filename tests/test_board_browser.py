@@ -22,6 +22,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from fresco_rules.board.analysis import DOCS_URL, matrix_link, open_record, view_text
+from fresco_rules.board.export import pair_page
+from fresco_rules.board.pair import open_pair
 from fresco_rules.games import game_names
 from tests.board_browser import (
     LAUNCH_ARGS,
@@ -218,7 +220,8 @@ def test_a_witness_pair_steps_together_and_shows_the_refusal_at_its_end(
     tab: Page, tmp_path: Path
 ) -> None:
     """``serve --pair``: both arms' boards step with one slider and the keys; arm B's config
-    marks question_phase; at the end the difference names the refusal's rule."""
+    marks question_phase; at the end the difference names the refusal's rule. The static
+    page of the pair (``show --pair --html``) likewise, from disk."""
     pair = write_witness(
         tmp_path / "witnesses", "legal_actions", "barbarossa", "question_phase", "until_no", 0
     )
@@ -248,3 +251,11 @@ def test_a_witness_pair_steps_together_and_shows_the_refusal_at_its_end(
         expect(label).to_have_text("step 34 / 34")
         expect(difference).to_contain_text("rules: A-B.10")
         expect(tab.locator("#pair-difference .rule").first).to_have_text("A-B.10")
+    static = tmp_path / "pair.html"
+    static.write_text(pair_page(*open_pair(*pair), "legal_actions"), encoding="utf-8")
+    tab.goto(static.as_uri())
+    tab.wait_for_selector("body[data-ready=true] #arm-b .arm-board svg")
+    expect(tab.locator("#pair-step-label")).to_have_text("step 34 / 34")
+    expect(tab.locator("#pair-difference")).to_contain_text("arm B refuses it: A-B.10")
+    tab.keyboard.press("ArrowLeft")
+    expect(tab.locator("#pair-step-label")).to_have_text("step 33 / 34")

@@ -5,8 +5,11 @@ and their bounds."""
 
 from __future__ import annotations
 
+import base64
+import gzip
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -95,6 +98,22 @@ def test_the_server_opens_the_given_pair_and_the_folders_witnesses(tmp_path: Pat
     assert client.post("/api/pairs/open", json=["x"]).status_code == 400
     typed = client.post("/api/pairs/open", content=b"{}", headers={"Content-Type": "text/plain"})
     assert typed.status_code == 415
+
+
+def test_show_writes_a_pair_as_one_page(tmp_path: Path) -> None:
+    a, b = write_witness(tmp_path, "scores", "carcassonne", "tiny_city", "2", 1)
+    out = tmp_path / "pair.html"
+    text = io.StringIO()
+    assert main(["show", str(a), "--pair", str(b), "--html", str(out)], text) == 0
+    assert text.getvalue() == f"witness pair of 14 steps written to {out}\n"
+    packed = re.search(r'id="board-data"[^>]*>([^<]+)<', out.read_text(encoding="utf-8"))
+    assert packed is not None
+    document = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))
+    assert document["pair"]["difference"]["scores"] == [[4, 0], [2, 0]]
+    assert [len(arm) for arm in document["arms"]] == [15, 15]
+    assert main(["show", str(a), "--pair", str(b)], io.StringIO()) == 2
+    same = ["show", str(a), "--pair", str(a), "--html", str(tmp_path / "same.html")]
+    assert main(same, io.StringIO()) == 0  # no difference: the page says so
 
 
 def test_serve_refuses_a_missing_pair_file(tmp_path: Path) -> None:

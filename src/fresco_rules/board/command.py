@@ -12,8 +12,9 @@ from typing import Any, TextIO
 from ..exit_codes import TABLE
 from ..kernel.errors import RulesError
 from ..kernel.files import FileRefused, write_atomic
-from .analysis import DOCS_URL, open_record
-from .export import page
+from .analysis import DOCS_URL, BoardRefused, open_record
+from .export import page, pair_page
+from .pair import open_pair
 
 WEB_EXTRA_MODULES = {"starlette", "uvicorn", "anyio"}
 DEFAULT_PORT = 8017
@@ -100,16 +101,30 @@ def add_html_option(show: argparse.ArgumentParser) -> None:
         metavar="OUT",
         help="write the whole record's analysis board as one self-contained HTML file instead",
     )
+    show.add_argument(
+        "--pair",
+        metavar="B",
+        help="with --html: FILE and B are a witness pair of fresco-rules diverge (arm A, arm "
+        "B), shown side by side",
+    )
 
 
 def write_html(args: argparse.Namespace, out: TextIO) -> int:
     """``show FILE --html OUT``: the board of the whole record, refusing an existing OUT
     without ``--force`` before any work. A record with an illegal step is shown up to it."""
+    if args.html is None:
+        raise BoardRefused("--pair is shown as a page only: add --html OUT.html")
     target = Path(args.html)
     if target.exists() and not args.force:
         raise FileRefused(f"page {target} already exists (--force replaces it)")
     if getattr(args, "components", None):
         raise FileRefused("--html shows records of the shipped component data only")
+    if args.pair:
+        a, b = open_pair(Path(args.file), Path(args.pair))
+        text = pair_page(a, b, f"{Path(args.file).name} | {Path(args.pair).name}")
+        write_atomic(target, text, overwrite=args.force, what="page")
+        print(f"witness pair of {a.total} steps written to {target}", file=out)
+        return 0
     line = open_record(Path(args.file))
     text = page(line)
     write_atomic(target, text, overwrite=args.force, what="page")

@@ -240,7 +240,7 @@ async function goPair(step) {
   pair.step = Math.max(0, Math.min(total, step));
   const asked = ++pair.asked;
   const query = `step=${pair.step}`;
-  const [a, b] = await Promise.all([
+  const [a, b] = board.data ? board.data.arms.map((arm) => arm[pair.step]) : await Promise.all([
     api(`/api/sessions/${found.a.session}/position?${query}`),
     api(`/api/sessions/${found.b.session}/position?${query}`),
   ]);
@@ -395,12 +395,18 @@ async function main() {
     board.seat = $("seat").value === "" ? null : Number($("seat").value);
     go(board.step);
   });
+  $("pair-first").addEventListener("click", () => goPair(0));
+  $("pair-prev").addEventListener("click", () => goPair(pair.step - 1));
+  $("pair-next").addEventListener("click", () => goPair(pair.step + 1));
+  $("pair-last").addEventListener("click", () => goPair(pair.open.a.total));
+  $("pair-slider").addEventListener("input", () => goPair(Number($("pair-slider").value)));
   document.addEventListener("keydown", keys);
   const script = $("board-data");
   if (script) {
     board.data = await embedded(script);
     for (const id of ["open-panel", "move-form", "save-panel"]) $(id).hidden = true;
-    await start(board.data.summary);
+    if (board.data.pair) await startPair(board.data.pair);
+    else await start(board.data.summary);
     document.body.dataset.ready = "true";
     return;
   }
@@ -409,11 +415,6 @@ async function main() {
     play($("move-text").value);
   });
   $("save-button").addEventListener("click", saveRecord);
-  $("pair-first").addEventListener("click", () => goPair(0));
-  $("pair-prev").addEventListener("click", () => goPair(pair.step - 1));
-  $("pair-next").addEventListener("click", () => goPair(pair.step + 1));
-  $("pair-last").addEventListener("click", () => goPair(pair.open.a.total));
-  $("pair-slider").addEventListener("input", () => goPair(Number($("pair-slider").value)));
   $("open-pair").addEventListener("click", () => openPair($("pair-list").value));
   $("open-file").addEventListener("click", () => openWith({ file: $("file-list").value }));
   $("upload").addEventListener("change", async () => {
