@@ -105,7 +105,11 @@ def test_show_writes_a_pair_as_one_page(tmp_path: Path) -> None:
     out = tmp_path / "pair.html"
     text = io.StringIO()
     assert main(["show", str(a), "--pair", str(b), "--html", str(out)], text) == 0
-    assert text.getvalue() == f"witness pair of 14 steps written to {out}\n"
+    assert text.getvalue().splitlines() == [
+        "after deploy city E at step 13 (round 4) the arms differ in: scores, view of seat 0, "
+        "view of seat 1, state.points[0], state.scored[0].points (scores A [4, 0], B [2, 0])",
+        f"witness pair of 14 steps written to {out}",
+    ]
     packed = re.search(r'id="board-data"[^>]*>([^<]+)<', out.read_text(encoding="utf-8"))
     assert packed is not None
     document = json.loads(gzip.decompress(base64.b64decode(packed.group(1))))

@@ -14,7 +14,7 @@ from ..kernel.errors import RulesError
 from ..kernel.files import FileRefused, write_atomic
 from .analysis import DOCS_URL, BoardRefused, open_record
 from .export import page, pair_page
-from .pair import open_pair
+from .pair import open_pair, pair_summary
 
 WEB_EXTRA_MODULES = {"starlette", "uvicorn", "anyio"}
 DEFAULT_PORT = 8017
@@ -121,8 +121,11 @@ def write_html(args: argparse.Namespace, out: TextIO) -> int:
         raise FileRefused("--html shows records of the shipped component data only")
     if args.pair:
         a, b = open_pair(Path(args.file), Path(args.pair))
-        text = pair_page(a, b, f"{Path(args.file).name} | {Path(args.pair).name}")
+        shown = pair_summary(a, b)
+        text = pair_page(a, b, f"{Path(args.file).name} | {Path(args.pair).name}", shown)
         write_atomic(target, text, overwrite=args.force, what="page")
+        difference = shown["difference"]
+        print(difference["description"] if difference else shown["note"], file=out)
         print(f"witness pair of {a.total} steps written to {target}", file=out)
         return 0
     line = open_record(Path(args.file))

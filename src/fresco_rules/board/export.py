@@ -43,9 +43,10 @@ def page(line: Line) -> str:
     return _fill({"summary": line.summary(), "positions": positions(line)})
 
 
-def pair_page(a: Line, b: Line, name: str) -> str:
+def pair_page(a: Line, b: Line, name: str, shown: dict[str, Any] | None = None) -> str:
     """The HTML text of a witness pair's static board: both arms' pictures at every step,
-    their configs and the difference at the end (``pair_summary``)."""
+    their configs and the difference at the end (``shown``: ``pair_summary``'s, made when
+    not given)."""
     arms = [
         [
             {"svg": line.game.board.svg(line.states[step]), "status": line.status(step)}
@@ -53,8 +54,10 @@ def pair_page(a: Line, b: Line, name: str) -> str:
         ]
         for line in (a, b)
     ]
-    shown = {"pair": name, "a": a.summary(), "b": b.summary(), **pair_summary(a, b)}
-    return _fill({"pair": shown, "arms": arms})
+    found = shown if shown is not None else pair_summary(a, b)
+    return _fill(
+        {"pair": {"pair": name, "a": a.summary(), "b": b.summary(), **found}, "arms": arms}
+    )
 
 
 def _fill(document: dict[str, Any]) -> str:
