@@ -35,6 +35,7 @@ def test_a_legal_actions_pair_shows_the_other_arms_refusal() -> None:
     assert played.divergence is not None
     assert difference == played.divergence.to_json()
     assert (difference["kind"], difference["step"], a.total) == ("legal_actions", 34, 34)
+    assert shown["at"] == 34  # at the position itself: no step made it
     assert [(r["action"], r["rule"]) for r in difference["only_a"]] == [("stop", "A-B.10")]
     assert "arm B refuses it (A-B.10:" in difference["description"]
     marked = [o["name"] for o in shown["options"][1] if o["differs"]]
@@ -49,10 +50,22 @@ def test_a_scores_pair_shows_the_differing_scores() -> None:
     _, record_a, record_b = witness_records("carcassonne", "tiny_city", "2", 1)
     shown = pair_summary(*open_pair(json.dumps(record_a), json.dumps(record_b)))
     difference = shown["difference"]
-    assert (difference["kind"], difference["step"]) == ("scores", 13)
+    assert (difference["kind"], difference["step"], shown["at"]) == ("scores", 13, 14)
     assert difference["scores"] == [[4, 0], [2, 0]]
     assert "state.points[0]" in difference["fields"]
     assert [o["name"] for o in shown["options"][0] if o["differs"]] == ["tiny_city"]
+
+
+def test_a_pair_going_on_past_its_divergence_shows_it_where_it_is() -> None:
+    """Records that play on after the arms part: the difference is the first one, at step 14
+    of 20."""
+    _, record_a, record_b = witness_records("carcassonne", "tiny_city", "2", 1)
+    a, b = open_pair(json.dumps(record_a), json.dumps(record_b))
+    for line in (a, b):
+        for _ in range(6):
+            assert line.try_move(line.total, line.forms(line.total)[0])["outcome"] == "played"
+    shown = pair_summary(a, b)
+    assert (a.total, shown["difference"]["step"], shown["at"]) == (20, 13, 14)
 
 
 def test_records_that_are_no_pair_are_refused() -> None:

@@ -96,6 +96,13 @@ def pair_divergence(a: Line, b: Line) -> Divergence | None:
     return played.divergence
 
 
+def shown_at(divergence: Divergence, total: int) -> int:
+    """The board step at which the difference shows: after the diverging step when a step
+    made it (both arms made it), else at the position itself."""
+    made = bool(divergence.action) and divergence.kind != "chance"
+    return min(total, divergence.step + (1 if made else 0))
+
+
 def check_pair(a: Line, b: Line) -> None:
     """Refuse two records that are no witness pair: another game, seed, steps or chance."""
     if a.game.name != b.game.name:
@@ -125,6 +132,7 @@ def pair_summary(a: Line, b: Line) -> dict[str, Any]:
     found: dict[str, Any] = {
         "options": [_options(setup_a, setup_b), _options(setup_b, setup_a)],
         "difference": divergence.to_json() if divergence is not None else None,
+        "at": a.total if divergence is None else shown_at(divergence, a.total),
     }
     if divergence is None:
         found["note"] = (

@@ -199,8 +199,8 @@ function showDifference() {
   const found = pair.open;
   const total = found.a.total;
   const difference = found.difference;
-  if (pair.step < total) {
-    box.append(element("p", `the arms agree up to here; the records end where they part (step ${total}: End shows it)`));
+  if (pair.step < found.at) {
+    box.append(element("p", `the arms agree up to here; they part at step ${found.at}` + (found.at === total ? " (End shows it)" : "")));
     return;
   }
   if (!difference) {
@@ -293,8 +293,10 @@ async function openPair(name) {
   $("open-error").textContent = "";
   try {
     await startPair(await api("/api/pairs/open", { pair: name }));
+    return true;
   } catch (error) {
     $("open-error").textContent = error.message;
+    return false;
   }
 }
 
@@ -448,11 +450,13 @@ async function main() {
   const first = new URLSearchParams(location.search).get("open");
   const wanted = new URLSearchParams(location.search).get("pair");
   const opened = first !== null && files.includes(first) ? first : files[0];
+  let paired = false;
   if (first === null && pairs.length) {
     const chosen = wanted !== null && pairs.includes(wanted) ? wanted : pairs[0];
     $("pair-list").value = chosen;
-    await openPair(chosen);
-  } else if (opened !== undefined) {
+    paired = await openPair(chosen);
+  }
+  if (!paired && opened !== undefined) {
     $("file-list").value = opened;
     await openWith({ file: opened });
   }
