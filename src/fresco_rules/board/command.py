@@ -31,7 +31,8 @@ def add_serve_command(commands: Any) -> None:
         help="the analysis board in the browser: step through records, try moves, read refusals",
         description="Serve the analysis board on this machine: open a record or start a game, "
         "step with the slider or the arrow keys, play or type moves (an illegal one shows its "
-        "rule), view the position as one seat sees it, save into FOLDER. Needs the web extra: "
+        "rule), view the position as one seat sees it, save into FOLDER; open a witness pair "
+        "of fresco-rules diverge side by side. Needs the web extra: "
         "pip install 'fresco_rules[web]'.",
         epilog=TABLE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -88,9 +89,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
         flush=True,
     )
-    server.serve(
-        files, folder, host=args.host, port=args.port, docs_url=args.docs_url, pair=pair
-    )
+    server.serve(files, folder, host=args.host, port=args.port, docs_url=args.docs_url, pair=pair)
     return 0
 
 
@@ -111,7 +110,8 @@ def add_html_option(show: argparse.ArgumentParser) -> None:
 
 def write_html(args: argparse.Namespace, out: TextIO) -> int:
     """``show FILE --html OUT``: the board of the whole record, refusing an existing OUT
-    without ``--force`` before any work. A record with an illegal step is shown up to it."""
+    without ``--force`` before any work. A record with an illegal step is shown up to it.
+    With ``--pair B``: FILE and B side by side, a witness pair (refused when they are none)."""
     if args.html is None:
         raise BoardRefused("--pair is shown as a page only: add --html OUT.html")
     target = Path(args.html)
