@@ -133,6 +133,12 @@ def test_show_writes_a_pair_as_one_page(tmp_path: Path) -> None:
     assert main(same, io.StringIO()) == 0  # no difference: the page says so
 
 
+def test_the_pair_given_is_listed_once(tmp_path: Path) -> None:
+    given = write_witness(tmp_path, "scores", "carcassonne", "tiny_city", "2", 1)
+    client = TestClient(create_app([], tmp_path, pair=given), base_url="http://127.0.0.1")
+    assert client.get("/api/pairs").json()["pairs"] == [f"{given[0]} | {given[1]}"]
+
+
 def test_serve_refuses_a_missing_pair_file(tmp_path: Path) -> None:
     a = tmp_path / "scores-a.json"
     a.write_text("{}", encoding="utf-8")

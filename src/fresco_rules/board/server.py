@@ -118,10 +118,14 @@ class Board:
         found: dict[str, tuple[Path, Path]] = {}
         if self.pair is not None:
             found[f"{self.pair[0]} | {self.pair[1]}"] = (self.pair[0], self.pair[1])
-        found.update(witness_pairs(self.folder))
+        listed = dict(witness_pairs(self.folder))
         inner = self.folder / WITNESSES
         if inner.is_dir() and not inner.is_symlink():
-            found.update({f"{WITNESSES}/{k}": v for k, v in witness_pairs(inner).items()})
+            listed.update({f"{WITNESSES}/{k}": v for k, v in witness_pairs(inner).items()})
+        given = {os.path.realpath(path) for path in self.pair or ()}
+        for name, paths in listed.items():
+            if os.path.realpath(paths[0]) not in given:  # the pair given is listed once
+                found[name] = paths
         return found
 
     def open_pair(self, body: object) -> dict[str, Any]:
