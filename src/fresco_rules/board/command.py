@@ -41,9 +41,9 @@ def add_serve_command(commands: Any) -> None:
     serve.add_argument(
         "--pair",
         nargs=2,
-        metavar=("A", "B"),
-        help="a witness pair of fresco-rules diverge (KIND-a.json KIND-b.json) to open side by "
-        "side; the pairs in the folder (or its witnesses/) are offered too",
+        metavar="RECORD",
+        help="two records, a witness pair of fresco-rules diverge (KIND-a.json KIND-b.json), "
+        "to open side by side; the pairs in the folder (or its witnesses/) are offered too",
     )
     serve.add_argument(
         "--folder",
