@@ -83,11 +83,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_board(files: list[Path], folder: Path) -> Iterator[str]:
+def running_board(
+    files: list[Path], folder: Path, pair: tuple[Path, Path] | None = None
+) -> Iterator[str]:
     """The board served on a free port of 127.0.0.1 in a thread; yields its URL."""
     port = free_port()
     config = uvicorn.Config(
-        create_app(files, folder), host="127.0.0.1", port=port, log_level="warning"
+        create_app(files, folder, pair=pair), host="127.0.0.1", port=port, log_level="warning"
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

@@ -22,6 +22,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from fresco_rules.board.analysis import DOCS_URL, matrix_link, open_record, view_text
+from fresco_rules.board.export import pair_page
+from fresco_rules.board.pair import open_pair
 from fresco_rules.games import game_names
 from tests.board_browser import (
     LAUNCH_ARGS,
@@ -32,6 +34,7 @@ from tests.board_browser import (
     sample_record,
     write_static,
 )
+from tests.board_pairs import write_witness
 
 GAMES = game_names()
 STEPS = 16
@@ -210,3 +213,49 @@ def test_a_new_game_is_played_saved_once_and_uploaded(
     expect(tab.locator("#download")).not_to_have_attribute("href", session or "")
     expect(tab.locator("#log li")).to_have_count(1)
     step_label(tab, 1, 1)
+
+
+@pytest.mark.rule("A-B.10")
+def test_a_witness_pair_steps_together_and_shows_the_refusal_at_its_end(
+    tab: Page, tmp_path: Path
+) -> None:
+    """``serve --pair``: both arms' boards step with one slider and the keys; arm B's config
+    marks question_phase; at the end the difference names the refusal's rule. The static
+    page of the pair (``show --pair --html``) likewise, from disk."""
+    pair = write_witness(
+        tmp_path / "witnesses", "legal_actions", "barbarossa", "question_phase", "until_no", 0
+    )
+    with running_board([], tmp_path, pair) as url:
+        tab.goto(url)
+        tab.wait_for_selector("body[data-ready=true] #arm-b .arm-board svg")
+        label, difference = tab.locator("#pair-step-label"), tab.locator("#pair-difference")
+        expect(label).to_have_text("step 34 / 34")
+        expect(difference).to_contain_text("stop is legal in arm A only; arm B refuses it: A-B.10")
+        expect(tab.locator("#arm-b .differs-line")).to_have_text(
+            'differs: question_phase = "until_no"'
+        )
+        expect(tab.locator("#arm-a .config li.differs")).to_have_count(1)
+        tab.keyboard.press("Home")
+        expect(label).to_have_text("step 0 / 34")
+        expect(difference).to_contain_text("the arms agree up to here")
+        tab.eval_on_selector(
+            "#pair-slider", "(s) => { s.value = '20'; s.dispatchEvent(new Event('input')); }"
+        )
+        expect(label).to_have_text("step 20 / 34")
+        expect(tab.locator("#pair-log li.current")).to_have_count(1)
+        assert (
+            tab.locator("#arm-a .arm-board").inner_html()
+            == tab.locator("#arm-b .arm-board").inner_html()
+        )
+        tab.keyboard.press("End")
+        expect(label).to_have_text("step 34 / 34")
+        expect(difference).to_contain_text("rules: A-B.10")
+        expect(tab.locator("#pair-difference .rule").first).to_have_text("A-B.10")
+    static = tmp_path / "pair.html"
+    static.write_text(pair_page(*open_pair(*pair), "legal_actions"), encoding="utf-8")
+    tab.goto(static.as_uri())
+    tab.wait_for_selector("body[data-ready=true] #arm-b .arm-board svg")
+    expect(tab.locator("#pair-step-label")).to_have_text("step 34 / 34")
+    expect(tab.locator("#pair-difference")).to_contain_text("arm B refuses it: A-B.10")
+    tab.keyboard.press("ArrowLeft")
+    expect(tab.locator("#pair-step-label")).to_have_text("step 33 / 34")

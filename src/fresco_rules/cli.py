@@ -328,7 +328,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
-    if args.html is not None:
+    if args.html is not None or args.pair is not None:
         return write_html(args, out)
     _refuse_existing(args.svg, args.force, "picture")
     record = parse_record(Path(args.file))

@@ -1,6 +1,7 @@
-"""``fresco-rules show FILE --html OUT.html``: the analysis board of a record as one
-self-contained, read-only HTML file (no server, nothing fetched: the page's script and style
-are inlined, the positions embedded).
+"""``fresco-rules show FILE --html OUT.html``: the analysis board of a record (or, with
+``--pair B``, of a witness pair side by side) as one self-contained, read-only HTML file
+(no server, nothing fetched: the page's script and style are inlined, the positions
+embedded).
 
 Every step's picture, text board, legal moves and seat views are embedded as one gzip-compressed
 JSON document (base64), which the page unpacks with the browser's own ``DecompressionStream``:
@@ -17,6 +18,7 @@ from importlib import resources
 from typing import Any
 
 from .analysis import Line
+from .pair import pair_summary
 
 _STYLE = '<link rel="stylesheet" href="/board.css">'
 _SCRIPT = '<script src="/board.js"></script>'
@@ -38,11 +40,32 @@ def positions(line: Line) -> list[dict[str, Any]]:
 
 def page(line: Line) -> str:
     """The HTML text of the line's static board."""
+    return _fill({"summary": line.summary(), "positions": positions(line)})
+
+
+def pair_page(a: Line, b: Line, name: str, shown: dict[str, Any] | None = None) -> str:
+    """The HTML text of a witness pair's static board: both arms' pictures at every step,
+    their configs and the difference at the end (``shown``: ``pair_summary``'s, made when
+    not given)."""
+    arms = [
+        [
+            {"svg": line.game.board.svg(line.states[step]), "status": line.status(step)}
+            for step in range(a.total + 1)
+        ]
+        for line in (a, b)
+    ]
+    found = shown if shown is not None else pair_summary(a, b)
+    return _fill(
+        {"pair": {"pair": name, "a": a.summary(), "b": b.summary(), **found}, "arms": arms}
+    )
+
+
+def _fill(document: dict[str, Any]) -> str:
+    """The page template with its script, style and ``document`` (packed) inlined."""
     static = resources.files(__package__ or "").joinpath("static")
     html = static.joinpath("index.html").read_text(encoding="utf-8")
     style = static.joinpath("board.css").read_text(encoding="utf-8")
     script = static.joinpath("board.js").read_text(encoding="utf-8")
-    document = {"summary": line.summary(), "positions": positions(line)}
     packed = gzip.compress(json.dumps(document, separators=(",", ":")).encode(), mtime=0)
     data = base64.b64encode(packed).decode("ascii")
     for marker in (_STYLE, _SCRIPT, _DATA):

@@ -37,6 +37,7 @@ from ..kernel.files import write_atomic
 from ..kernel.records import MAX_RECORD_BYTES, parse_json
 from ..kernel.untrusted import describe, is_str
 from .analysis import DOCS_URL, BoardRefused, Line, Rules, games_menu, new_line, open_record
+from .pair import open_pair, pair_summary, witness_pairs
 
 MAX_BODY = MAX_RECORD_BYTES + 4096
 """The largest request body: a record (uploaded) with room for its envelope."""
@@ -45,6 +46,8 @@ REQUEST_SECONDS = 30.0
 """The longest a request may work (a 20,000-step record replays in well under this)."""
 MAX_LISTED = 500
 """The most files of the folder listed to open."""
+WITNESSES = "witnesses"
+"""The folder ``fresco-rules diverge --out`` writes its witness pairs into."""
 SAVE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,100}\.json")
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -68,8 +71,15 @@ class Fault(Exception):
 class Board:
     """The server's whole state: the files and folder given, the open sessions."""
 
-    def __init__(self, files: Sequence[Path], folder: Path, docs_url: str = DOCS_URL) -> None:
-        self.files = [Path(os.path.abspath(path)) for path in files]
+    def __init__(
+        self,
+        files: Sequence[Path],
+        folder: Path,
+        docs_url: str = DOCS_URL,
+        pair: tuple[Path, Path] | None = None,
+    ) -> None:
+        self.pair = None if pair is None else tuple(Path(os.path.abspath(p)) for p in pair)
+        self.files = [Path(os.path.abspath(path)) for path in (*files, *(self.pair or ()))]
         self.folder = Path(os.path.realpath(folder))
         self.docs_url = docs_url
         self.sessions: OrderedDict[str, Line] = OrderedDict()
@@ -100,6 +110,34 @@ class Board:
             ):
                 found.setdefault(entry.name, path)
         return found
+
+    def pairs(self) -> dict[str, tuple[Path, Path]]:
+        """The witness pairs that may be opened, by the name the page shows: the pair given,
+        then those of ``fresco-rules diverge`` directly in the folder or in its ``witnesses/``
+        (plain files only, as the folder's records)."""
+        found: dict[str, tuple[Path, Path]] = {}
+        if self.pair is not None:
+            found[f"{self.pair[0]} | {self.pair[1]}"] = (self.pair[0], self.pair[1])
+        listed = dict(witness_pairs(self.folder))
+        inner = self.folder / WITNESSES
+        if inner.is_dir() and not inner.is_symlink():
+            listed.update({f"{WITNESSES}/{k}": v for k, v in witness_pairs(inner).items()})
+        given = {os.path.realpath(path) for path in self.pair or ()}
+        for name, paths in listed.items():
+            if os.path.realpath(paths[0]) not in given:  # the pair given is listed once
+                found[name] = paths
+        return found
+
+    def open_pair(self, body: object) -> dict[str, Any]:
+        if type(body) is not dict:
+            raise BoardRefused(f"a pair is opened with an object, not {describe(body)}")
+        name = body.get("pair")
+        paths = self.pairs().get(name) if is_str(name) else None
+        if paths is None:
+            raise Fault(404, f"no pair {describe(name)} among those the board may open")
+        a, b = open_pair(paths[0], paths[1], self.rules_of)
+        shown = pair_summary(a, b)
+        return {"pair": name, "a": self.add(a), "b": self.add(b), **shown}
 
     def add(self, line: Line) -> dict[str, Any]:
         key = secrets.token_urlsafe(12)
@@ -204,9 +242,11 @@ def create_app(
     *,
     docs_url: str = DOCS_URL,
     hosts: Sequence[str] = ("127.0.0.1", "localhost"),
+    pair: tuple[Path, Path] | None = None,
 ) -> Starlette:
-    """The board's web app over ``files`` (opened on request) saving into ``folder``."""
-    board = Board(files, folder, docs_url)
+    """The board's web app over ``files`` (opened on request) saving into ``folder``, with
+    the witness ``pair`` given (and those of the folder) to open side by side."""
+    board = Board(files, folder, docs_url, pair)
     static = resources.files(__package__ or "").joinpath("static")
 
     def asset(name: str, media: str) -> Callable[[Request], Any]:
@@ -233,6 +273,18 @@ def create_app(
         except RulesError as exc:
             return _json({"error": str(exc)}, 400)
         return await _answer(board, lambda: board.open(body))
+
+    async def pairs_list(request: Request) -> Response:
+        return await _answer(board, lambda: {"pairs": list(board.pairs())})
+
+    async def open_pair(request: Request) -> Response:
+        try:
+            body = await _body(request)
+        except Fault as exc:
+            return _json({"error": exc.reason}, exc.status)
+        except RulesError as exc:
+            return _json({"error": str(exc)}, 400)
+        return await _answer(board, lambda: board.open_pair(body))
 
     async def summary(request: Request) -> Response:
         key = request.path_params["key"]
@@ -301,6 +353,8 @@ def create_app(
         Route("/api/games", games),
         Route("/api/files", files_list),
         Route("/api/sessions", open_session, methods=["POST"]),
+        Route("/api/pairs", pairs_list),
+        Route("/api/pairs/open", open_pair, methods=["POST"]),
         Route("/api/sessions/{key}", summary),
         Route("/api/sessions/{key}/position", position),
         Route("/api/sessions/{key}/move", move, methods=["POST"]),
@@ -318,11 +372,12 @@ def serve(
     host: str,
     port: int,
     docs_url: str = DOCS_URL,
+    pair: tuple[Path, Path] | None = None,
 ) -> None:
     """Run the board until interrupted. uvicorn bounds what a client may hold: headers
     (h11's default of 16 KB), open connections, idle keep-alive time."""
     hosts = ("127.0.0.1", "localhost", host) if host not in ("0.0.0.0", "::") else ("*",)
-    app = create_app(files, folder, docs_url=docs_url, hosts=hosts)
+    app = create_app(files, folder, docs_url=docs_url, hosts=hosts, pair=pair)
     uvicorn.run(
         app,
         host=host,

@@ -4,6 +4,8 @@
 
 const $ = (id) => document.getElementById(id);
 const board = { session: null, summary: null, step: 0, seat: null, data: null, asked: 0 };
+// A witness pair of `fresco-rules diverge`: two sessions stepped together.
+const pair = { open: null, step: 0, asked: 0 };
 
 function element(tag, text, cls) {
   const made = document.createElement(tag);
@@ -189,10 +191,122 @@ async function play(text) {
   closestButtons(result, answer.closest);
 }
 
+// The witness pair side by side: one step for both arms; the difference (as the diverge
+// package finds it) is at the records' end.
+function showDifference() {
+  const box = $("pair-difference");
+  box.replaceChildren();
+  const found = pair.open;
+  const total = found.a.total;
+  const difference = found.difference;
+  if (pair.step < found.at) {
+    box.append(element("p", `the arms agree up to here; they part at step ${found.at}` + (found.at === total ? " (End shows it)" : "")));
+    return;
+  }
+  if (!difference) {
+    box.append(element("p", found.note || "the arms do not part within these steps"));
+    return;
+  }
+  const head = element("p");
+  head.append(element("strong", `where the arms part (${difference.kind}): `),
+    document.createTextNode(difference.description));
+  box.append(head);
+  const list = element("ul");
+  for (const [label, other, refusals] of [["A", "B", difference.only_a], ["B", "A", difference.only_b]]) {
+    for (const refusal of refusals) {
+      const item = element("li");
+      item.append(element("code", refusal.action),
+        document.createTextNode(` is legal in arm ${label} only; arm ${other} refuses it: `),
+        element("span", refusal.rule || "(no rule)", "rule"),
+        document.createTextNode(` ${refusal.reason}`));
+      list.append(item);
+    }
+  }
+  if (difference.fields.length) {
+    list.append(element("li", `differing: ${difference.fields.join(", ")}`));
+    list.append(element("li", `scores: arm A ${JSON.stringify(difference.scores[0])}, arm B ${JSON.stringify(difference.scores[1])}`));
+  }
+  if (difference.rules.length) {
+    const item = element("li", "rules: ");
+    item.append(element("span", difference.rules.join(", "), "rule"));
+    list.append(item);
+  }
+  box.append(list);
+}
+
+async function goPair(step) {
+  const found = pair.open;
+  const total = found.a.total;
+  pair.step = Math.max(0, Math.min(total, step));
+  const asked = ++pair.asked;
+  const query = `step=${pair.step}`;
+  const [a, b] = board.data ? board.data.arms.map((arm) => arm[pair.step]) : await Promise.all([
+    api(`/api/sessions/${found.a.session}/position?${query}`),
+    api(`/api/sessions/${found.b.session}/position?${query}`),
+  ]);
+  if (asked !== pair.asked) return;
+  $("pair-slider").max = String(total);
+  $("pair-slider").value = String(pair.step);
+  $("pair-step-label").textContent = `step ${pair.step} / ${total}`;
+  for (const [id, shown] of [["arm-a", a], ["arm-b", b]]) {
+    const arm = $(id);
+    arm.querySelector(".arm-board").innerHTML = shown.svg; // the game's own SVG picture
+    arm.querySelector(".arm-status").textContent = shown.status;
+  }
+  for (const item of $("pair-log").children) {
+    const at = Number(item.dataset.step);
+    item.classList.toggle("current", at === pair.step);
+    item.classList.toggle("future", at > pair.step);
+  }
+  showDifference();
+}
+
+function startPair(found) {
+  pair.open = found;
+  $("main").hidden = true;
+  $("pair-main").hidden = false;
+  $("problem").textContent = "";
+  $("game-title").textContent = `${found.a.title}, ${found.a.players} players, seed ${found.a.seed}: witness pair ${found.pair}`;
+  for (const [index, id] of [[0, "arm-a"], [1, "arm-b"]]) {
+    const list = $(id).querySelector(".config ul");
+    list.replaceChildren();
+    const differing = [];
+    for (const option of found.options[index]) {
+      list.append(element("li", `${option.name} = ${option.value}`, option.differs ? "differs" : undefined));
+      if (option.differs) differing.push(`${option.name} = ${option.value}`);
+    }
+    $(id).querySelector(".differs-line").textContent = differing.length
+      ? `differs: ${differing.join(", ")}` : "the same config";
+  }
+  const log = $("pair-log");
+  log.replaceChildren();
+  for (const entry of found.a.log) {
+    const item = element("li", (entry.seat === null ? "" : `seat ${entry.seat}: `) + entry.move);
+    item.dataset.step = entry.step;
+    item.addEventListener("click", () => goPair(entry.step));
+    log.append(item);
+  }
+  return goPair(found.a.total);
+}
+
+async function openPair(name) {
+  $("open-error").textContent = "";
+  try {
+    await startPair(await api("/api/pairs/open", { pair: name }));
+    return true;
+  } catch (error) {
+    $("open-error").textContent = error.message;
+    return false;
+  }
+}
+
 async function openWith(body) {
   $("open-error").textContent = "";
   try {
-    await start(await api("/api/sessions", body));
+    const opened = await api("/api/sessions", body);
+    pair.open = null;
+    $("pair-main").hidden = true;
+    await start(opened);
   } catch (error) {
     $("open-error").textContent = error.message;
   }
@@ -253,11 +367,16 @@ async function saveRecord() {
 
 function keys(event) {
   const tag = event.target.tagName;
-  if (!board.summary || tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+  if (tag === "TEXTAREA" || tag === "SELECT") return;
+  if (tag === "INPUT" && event.target.id !== "pair-slider") return;
   const moves = { ArrowLeft: -1, ArrowRight: 1, PageUp: -10, PageDown: 10 };
-  if (event.key in moves) go(board.step + moves[event.key]);
-  else if (event.key === "Home") go(0);
-  else if (event.key === "End") go(board.summary.total);
+  let step, total, to;
+  if (pair.open) [step, total, to] = [pair.step, pair.open.a.total, goPair];
+  else if (board.summary) [step, total, to] = [board.step, board.summary.total, go];
+  else return;
+  if (event.key in moves) to(step + moves[event.key]);
+  else if (event.key === "Home") to(0);
+  else if (event.key === "End") to(total);
   else return;
   event.preventDefault();
 }
@@ -278,12 +397,18 @@ async function main() {
     board.seat = $("seat").value === "" ? null : Number($("seat").value);
     go(board.step);
   });
+  $("pair-first").addEventListener("click", () => goPair(0));
+  $("pair-prev").addEventListener("click", () => goPair(pair.step - 1));
+  $("pair-next").addEventListener("click", () => goPair(pair.step + 1));
+  $("pair-last").addEventListener("click", () => goPair(pair.open.a.total));
+  $("pair-slider").addEventListener("input", () => goPair(Number($("pair-slider").value)));
   document.addEventListener("keydown", keys);
   const script = $("board-data");
   if (script) {
     board.data = await embedded(script);
     for (const id of ["open-panel", "move-form", "save-panel"]) $(id).hidden = true;
-    await start(board.data.summary);
+    if (board.data.pair) await startPair(board.data.pair);
+    else await start(board.data.summary);
     document.body.dataset.ready = "true";
     return;
   }
@@ -292,6 +417,7 @@ async function main() {
     play($("move-text").value);
   });
   $("save-button").addEventListener("click", saveRecord);
+  $("open-pair").addEventListener("click", () => openPair($("pair-list").value));
   $("open-file").addEventListener("click", () => openWith({ file: $("file-list").value }));
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0];
@@ -314,9 +440,23 @@ async function main() {
     option.value = name;
     $("file-list").append(option);
   }
+  const pairs = (await api("/api/pairs")).pairs;
+  for (const name of pairs) {
+    const option = element("option", name);
+    option.value = name;
+    $("pair-list").append(option);
+  }
+  $("pair-panel").hidden = !pairs.length;
   const first = new URLSearchParams(location.search).get("open");
+  const wanted = new URLSearchParams(location.search).get("pair");
   const opened = first !== null && files.includes(first) ? first : files[0];
-  if (opened !== undefined) {
+  let paired = false;
+  if (first === null && pairs.length) {
+    const chosen = wanted !== null && pairs.includes(wanted) ? wanted : pairs[0];
+    $("pair-list").value = chosen;
+    paired = await openPair(chosen);
+  }
+  if (!paired && opened !== undefined) {
     $("file-list").value = opened;
     await openWith({ file: opened });
   }
