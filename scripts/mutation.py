@@ -96,6 +96,15 @@ _CARCASSONNE_TESTS = (
     "tests/test_golden.py",
     "tests/test_playthroughs.py",
 )
+_DISPATCH_TESTS = (
+    "tests/examples/test_engine_refusals.py",
+    "tests/examples/test_turn_refusals.py",
+    "tests/examples/test_barbarossa_refusals.py",
+    "tests/examples/test_carcassonne_refusals.py",
+    "tests/properties/test_shapes.py",
+    "tests/test_golden.py",
+)
+"""The refusals of every game (K.1 included) and the golden games, for the kernel's dispatch."""
 _DATA_TESTS = ("tests/test_data_checks.py", "tests/test_hostile_data_files.py")
 """The data-file checks every game shares, for the modules that load and derive the data."""
 
@@ -154,10 +163,12 @@ TARGETS: dict[str, Target] = {
     "carcassonne.data": Target(
         "src/fresco_rules/carcassonne/data.py", (*_CARCASSONNE_TESTS, *_DATA_TESTS)
     ),
+    "kernel.dispatch": Target("src/fresco_rules/kernel/dispatch.py", _DISPATCH_TESTS),
 }
 """Every rule module (every file of a game that carries a rule ID with ``@implements``;
 ``tests/test_mutation_equivalents.py`` checks that none is missing), smallest and most central
-first within each game."""
+first within each game, and the kernel's dispatch (K.1), which every game's ``apply`` and
+``explain`` run."""
 
 
 # --- mutmut handling of decorated functions ---------------------------------------------------

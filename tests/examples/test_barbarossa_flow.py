@@ -208,7 +208,7 @@ def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1() -> N
     effect = engine.RULES[SpendJewels][1]
     for validator in (_lenient, _crashing):
         kinds = engine.KINDS.with_kind(SpendJewels, validator, effect)
-        problem = kinds.explain(state, SpendJewels("3"))
+        problem = kinds.explain(state, SpendJewels("3"))  # type: ignore[arg-type]
         assert type(problem) is MalformedAction, validator
         assert (problem.rule, problem.reason, problem.seat, problem.where) == (
             "K.1",

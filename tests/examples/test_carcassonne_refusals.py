@@ -357,7 +357,7 @@ def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1() -> N
     place_effect = engine.RULES[PlaceTile][1]
     for validator in (_lenient, _crashing):
         kinds = engine.KINDS.with_kind(PlaceTile, validator, place_effect)
-        problem = kinds.explain(state, PlaceTile("a", 0, 0))
+        problem = kinds.explain(state, PlaceTile("a", 0, 0))  # type: ignore[arg-type]
         assert type(problem) is MalformedAction, validator
         assert (problem.rule, problem.reason, problem.seat, problem.where) == (
             "K.1",
