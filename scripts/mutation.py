@@ -97,6 +97,7 @@ _CARCASSONNE_TESTS = (
     "tests/test_playthroughs.py",
 )
 _DISPATCH_TESTS = (
+    "tests/test_dispatch.py",
     "tests/examples/test_engine_refusals.py",
     "tests/examples/test_turn_refusals.py",
     "tests/examples/test_barbarossa_refusals.py",

@@ -90,14 +90,6 @@ class ActionKinds(Generic[S]):
         object.__setattr__(self, "explain", _explainer(validate))
         object.__setattr__(self, "apply", _applier(validate, self.settle))
 
-    def rules_of(self, action: object) -> tuple[Check, Effect] | None:
-        """The validator and effect of ``action``'s exact class (by identity), or None."""
-        kind = type(action)
-        for known, rules in self.kinds.items():
-            if known is kind:
-                return rules
-        return None
-
     def with_kind(self, kind: type, check: Check, effect: Effect) -> ActionKinds[S]:
         """This table with ``kind``'s validator and effect replaced (or added)."""
         return attrs.evolve(self, kinds={**self.kinds, kind: (check, effect)})
