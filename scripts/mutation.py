@@ -21,12 +21,17 @@ full run.
 
 Two things mutmut 3 does not do out of the box, handled here without touching the library:
 
-* It skips every decorated function. Nearly every rule function carries ``@implements(...)``,
-  which only records its rule IDs under the function's qualified name and returns the function
-  unchanged. Functions whose only decorators are ``implements(...)`` are mutated: the
-  decorator stays on mutmut's trampoline (which keeps the function's name, qualified name and
-  docstring, so the registry records the same names) and is dropped from the copies mutmut
-  makes of the function (so no ``x_...__mutmut_3`` ever lands in the rules registry).
+* It skips every decorated function but ``@staticmethod``/``@classmethod`` ones. Nearly every
+  rule function carries ``@implements(...)``, which only records its rule IDs under the
+  function's qualified name and returns the function unchanged, and many read-outs are cached
+  (``@cache``, ``@lru_cache``, ``kernel.memo``'s ``@memo_last``/``@memo_last_call``).
+  Functions whose decorators are all of these (``MUTATED_DECORATORS``) are mutated:
+  ``implements`` stays on mutmut's trampoline (which keeps the function's name, qualified name
+  and docstring, so the registry records the same names) and is dropped from the copies mutmut
+  makes of the function (so no ``x_...__mutmut_3`` ever lands in the rules registry); a cache
+  wraps each copy instead of the trampoline, so each mutant computes its own results;
+  ``classmethod`` stays on both, as mutmut sets it up. ``property``, ``overload`` and
+  ``abstractmethod`` still leave a function unmutated.
 * Its workers fork from a process that has imported the package, so a mutant in a function
   that runs at import time (the ``NEIGHBOURS``/``ORTHOGONAL``/``ALTAR_HAND_INS`` tables, the
   prebuilt action tuples) never takes effect. Such functions are found by importing the
@@ -61,12 +66,11 @@ ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "mutation" / "results"
 EQUIVALENT_FILE = ROOT / "mutation" / "equivalent.toml"
 
+
 def _examples(prefix: str = "", exclude: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The example test files of one game (``prefix``: their name after ``test_``)."""
     found = sorted((ROOT / "tests/examples").glob(f"test_{prefix}*.py"))
-    return tuple(
-        str(p.relative_to(ROOT)) for p in found if not any(x in p.name for x in exclude)
-    )
+    return tuple(str(p.relative_to(ROOT)) for p in found if not any(x in p.name for x in exclude))
 
 
 _FRESCO_TESTS = (
@@ -91,6 +95,18 @@ _CARCASSONNE_TESTS = (
     "tests/test_golden.py",
     "tests/test_playthroughs.py",
 )
+_DISPATCH_TESTS = (
+    "tests/test_dispatch.py",
+    "tests/examples/test_engine_refusals.py",
+    "tests/examples/test_turn_refusals.py",
+    "tests/examples/test_barbarossa_refusals.py",
+    "tests/examples/test_carcassonne_refusals.py",
+    "tests/properties/test_shapes.py",
+    "tests/test_golden.py",
+)
+"""The refusals of every game (K.1 included) and the golden games, for the kernel's dispatch."""
+_DATA_TESTS = ("tests/test_data_checks.py", "tests/test_hostile_data_files.py")
+"""The data-file checks every game shares, for the modules that load and derive the data."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +130,9 @@ TARGETS: dict[str, Target] = {
     "fresco.turns": Target("src/fresco_rules/fresco/turns.py", _FRESCO_TESTS),
     "fresco.flow": Target("src/fresco_rules/fresco/flow.py", _FRESCO_TESTS),
     "fresco.engine": Target("src/fresco_rules/fresco/engine.py", _FRESCO_TESTS),
+    "fresco.extensions": Target("src/fresco_rules/fresco/extensions.py", _FRESCO_TESTS),
+    "fresco.config": Target("src/fresco_rules/fresco/config.py", (*_FRESCO_TESTS, *_DATA_TESTS)),
+    "fresco.data": Target("src/fresco_rules/fresco/data.py", (*_FRESCO_TESTS, *_DATA_TESTS)),
     "fresco.module1.portraits": _module_target("portraits"),
     "fresco.module2.requests": _module_target("requests"),
     "fresco.module3.special_blends": _module_target("special_blends"),
@@ -124,35 +143,67 @@ TARGETS: dict[str, Target] = {
     "barbarossa.turns": Target("src/fresco_rules/barbarossa/turns.py", _BARBAROSSA_TESTS),
     "barbarossa.flow": Target("src/fresco_rules/barbarossa/flow.py", _BARBAROSSA_TESTS),
     "barbarossa.engine": Target("src/fresco_rules/barbarossa/engine.py", _BARBAROSSA_TESTS),
-    "carcassonne.scoring": Target(
-        "src/fresco_rules/carcassonne/scoring.py", _CARCASSONNE_TESTS
+    "barbarossa.config": Target(
+        "src/fresco_rules/barbarossa/config.py", (*_BARBAROSSA_TESTS, *_DATA_TESTS)
     ),
+    "barbarossa.data": Target(
+        "src/fresco_rules/barbarossa/data.py", (*_BARBAROSSA_TESTS, *_DATA_TESTS)
+    ),
+    "carcassonne.scoring": Target("src/fresco_rules/carcassonne/scoring.py", _CARCASSONNE_TESTS),
     "carcassonne.placement": Target(
         "src/fresco_rules/carcassonne/placement.py", _CARCASSONNE_TESTS
     ),
     "carcassonne.flow": Target("src/fresco_rules/carcassonne/flow.py", _CARCASSONNE_TESTS),
     "carcassonne.turns": Target("src/fresco_rules/carcassonne/turns.py", _CARCASSONNE_TESTS),
     "carcassonne.engine": Target("src/fresco_rules/carcassonne/engine.py", _CARCASSONNE_TESTS),
+    "carcassonne.geometry": Target("src/fresco_rules/carcassonne/geometry.py", _CARCASSONNE_TESTS),
+    "carcassonne.config": Target(
+        "src/fresco_rules/carcassonne/config.py", (*_CARCASSONNE_TESTS, *_DATA_TESTS)
+    ),
+    "carcassonne.data": Target(
+        "src/fresco_rules/carcassonne/data.py", (*_CARCASSONNE_TESTS, *_DATA_TESTS)
+    ),
+    "kernel.dispatch": Target("src/fresco_rules/kernel/dispatch.py", _DISPATCH_TESTS),
 }
-"""Every rule module, smallest and most central first within each game."""
+"""Every rule module (every file of a game that carries a rule ID with ``@implements``;
+``tests/test_mutation_equivalents.py`` checks that none is missing), smallest and most central
+first within each game, and the kernel's dispatch (K.1), which every game's ``apply`` and
+``explain`` run."""
 
 
-# --- mutmut handling of ``@implements`` -----------------------------------------------------
+# --- mutmut handling of decorated functions ---------------------------------------------------
+
+TRAMPOLINE_DECORATORS = frozenset({"implements", "classmethod", "staticmethod"})
+"""Decorators that stay on mutmut's trampoline only (``implements`` records the function's
+rule IDs under its qualified name, which the trampoline keeps) or on both the trampoline and the
+copies (``classmethod``, ``staticmethod``: mutmut binds the copies through the class)."""
+BINDING_DECORATORS = frozenset({"classmethod", "staticmethod"})
+COPY_DECORATORS = frozenset({"cache", "lru_cache", "memo_last", "memo_last_call"})
+"""Decorators that wrap each copy mutmut makes of a function, not the trampoline: each mutant
+then has its own cache, empty in the worker that runs it, so a result the clean test run cached
+for the original never hides a mutant."""
+MUTATED_DECORATORS = TRAMPOLINE_DECORATORS | COPY_DECORATORS
+"""A function decorated only with these is mutated; any other decorator (``property``,
+``overload``, ``abstractmethod``) leaves it alone, as mutmut does."""
+
+
+def _decorator_name(decorator: Any) -> str | None:
+    """``cache`` for ``@cache``, ``lru_cache`` for ``@lru_cache(maxsize=64)``."""
+    import libcst as cst
+
+    node = decorator.decorator
+    if isinstance(node, cst.Call):
+        node = node.func
+    return node.value if isinstance(node, cst.Name) else None
 
 
 def _is_implements(decorator: Any) -> bool:
-    import libcst as cst
-
-    call = decorator.decorator
-    return (
-        isinstance(call, cst.Call)
-        and isinstance(call.func, cst.Name)
-        and call.func.value == "implements"
-    )
+    return _decorator_name(decorator) == "implements"
 
 
 def patch_mutmut() -> None:
-    """Let mutmut mutate functions whose only decorators are ``@implements(...)``."""
+    """Let mutmut mutate decorated functions whose decorators are all ``MUTATED_DECORATORS``."""
+    import libcst as cst
     from mutmut.mutation import file_mutation as fm
 
     if getattr(fm, "_fresco_patched", False):
@@ -161,26 +212,27 @@ def patch_mutmut() -> None:
     arrange = fm.function_trampoline_arrangement
 
     def skip_node_and_children(self: Any, node: Any) -> bool:
-        import libcst as cst
-
         if (
             isinstance(node, cst.FunctionDef)
             and node.decorators
-            and all(_is_implements(d) for d in node.decorators)
+            and all(_decorator_name(d) in MUTATED_DECORATORS for d in node.decorators)
         ):
-            # judged as if undecorated (implements only records names; its arguments are
-            # never mutated: mutmut skips every Decorator node)
+            # judged as if undecorated (the decorators' arguments are never mutated: mutmut
+            # skips every Decorator node)
             return bool(skip(self, node.with_changes(decorators=())))
         return bool(skip(self, node))
 
     def trampoline_arrangement(function: Any, mutants: Any, class_name: Any) -> Any:
-        declared, methods, assigned, names = arrange(function, mutants, class_name)
-        # methods[0] is the trampoline, which keeps @implements; the copies lose it
-        copies = [
-            m.with_changes(decorators=[d for d in m.decorators if not _is_implements(d)])
-            for m in methods[1:]
-        ]
-        return declared, [methods[0], *copies], assigned, names
+        binding = [d for d in function.decorators if _decorator_name(d) in BINDING_DECORATORS]
+        # mutmut sees only the class/static binding, so it sets up a classmethod's trampoline
+        plain = function.with_changes(decorators=binding)
+        declared, methods, assigned, names = arrange(plain, mutants, class_name)
+        trampoline = methods[0]
+        kept = [d for d in function.decorators if _decorator_name(d) in TRAMPOLINE_DECORATORS]
+        trampoline = trampoline.with_changes(decorators=[*kept, trampoline.decorators[-1]])
+        copy_decorators = [d for d in function.decorators if not _is_implements(d)]
+        copies = [m.with_changes(decorators=copy_decorators) for m in methods[1:]]
+        return declared, [trampoline, *copies], assigned, names
 
     fm.MutationVisitor._skip_node_and_children = skip_node_and_children  # type: ignore[method-assign]
     fm.function_trampoline_arrangement = trampoline_arrangement
@@ -399,12 +451,12 @@ def run_target(name: str, workers: int, only: Sequence[str] = ()) -> dict[str, A
             fresh.append(mutant)
     seconds = round(time.monotonic() - started)
     rows = {
-            mutant: {
-                "status": status,
-                "function": infos[mutant].function if mutant in infos else "",
-                "removed": list(infos[mutant].removed) if mutant in infos else [],
-                "added": list(infos[mutant].added) if mutant in infos else [],
-            }
+        mutant: {
+            "status": status,
+            "function": infos[mutant].function if mutant in infos else "",
+            "removed": list(infos[mutant].removed) if mutant in infos else [],
+            "added": list(infos[mutant].added) if mutant in infos else [],
+        }
         for mutant, status in sorted(statuses.items())
     }
     if previous is not None:

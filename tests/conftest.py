@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
+from fresco_rules.carcassonne import config as _carcassonne_config
 from fresco_rules.carcassonne import turns as _carcassonne_turns
 
 from . import hypothesis_profiles
@@ -43,4 +44,7 @@ def _empty_memos() -> Iterator[None]:
     if os.environ.get("FRESCO_MUTATION"):
         _carcassonne_turns._PLACE_CACHE.clear()
         _carcassonne_turns._DEPLOY_CACHE.clear()
+        # the tile geometry of each tile set: every test builds it again, so mutmut sees every
+        # test that uses it call carcassonne/geometry.py and runs them all on its mutants
+        _carcassonne_config._GEOMETRY.clear()
     yield

@@ -31,6 +31,19 @@ def test_every_listed_module_is_a_mutation_target() -> None:
     assert {e.module for e in EQUIVALENTS} <= set(SOURCES)
 
 
+def test_every_file_that_implements_a_rule_is_a_mutation_target() -> None:
+    """The scope grows with the rules: a game's file with ``@implements`` is a target."""
+    games = [ROOT / "src/fresco_rules" / game for game in ("fresco", "barbarossa", "carcassonne")]
+    carrying = {
+        path.relative_to(ROOT).as_posix()
+        for folder in games
+        for path in folder.rglob("*.py")
+        if "@implements(" in path.read_text(encoding="utf-8")
+    }
+    assert len(carrying) >= 25
+    assert carrying <= set(SOURCES.values()), sorted(carrying - set(SOURCES.values()))
+
+
 @pytest.mark.parametrize("module", sorted({e.module for e in EQUIVALENTS}))
 def test_every_listed_equivalent_mutant_still_exists(module: str) -> None:
     """One module per test (so parallel workers share them); only the listed functions'

@@ -203,16 +203,12 @@ def _crashing(state: State, action: object) -> IllegalAction | None:
 
 
 @pytest.mark.rule("K.1", "B3")
-def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1() -> None:
     state = game()
     effect = engine.RULES[SpendJewels][1]
     for validator in (_lenient, _crashing):
-        monkeypatch.setitem(
-            engine._RULES_BY_ID, id(SpendJewels), (SpendJewels, (validator, effect))
-        )
-        problem = explain(state, SpendJewels("3"))  # type: ignore[arg-type]
+        kinds = engine.KINDS.with_kind(SpendJewels, validator, effect)
+        problem = kinds.explain(state, SpendJewels("3"))  # type: ignore[arg-type]
         assert type(problem) is MalformedAction, validator
         assert (problem.rule, problem.reason, problem.seat, problem.where) == (
             "K.1",
@@ -221,10 +217,9 @@ def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1(
             state.where(),
         )
     with pytest.raises(TypeError, match="declared field types"):
-        explain(state, SpendJewels(3))  # a well-shaped action: the crash surfaces
-    monkeypatch.setitem(engine._RULES_BY_ID, id(SpendJewels), (SpendJewels, (_lenient, effect)))
-    assert explain(state, SpendJewels(99)) is None  # the validator alone decides
-    monkeypatch.undo()
+        kinds.explain(state, SpendJewels(3))  # a well-shaped action: the crash surfaces
+    kinds = engine.KINDS.with_kind(SpendJewels, _lenient, effect)
+    assert kinds.explain(state, SpendJewels(99)) is None  # the validator alone decides
     own = explain(state, SpendJewels("3"))  # type: ignore[arg-type]
     assert type(own) is MalformedAction and own.rule == "B5"  # the validator's own refusal
     assert own.reason == "the jewel count must be an integer: '3'"

@@ -350,18 +350,14 @@ def _crashing(state: State, action: object) -> IllegalAction | None:
 
 
 @pytest.mark.rule("K.1")
-def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1() -> None:
     """The engine checks the shape of an action before its rules: a validator that lets a bad
     field through, or crashes on it, still leaves a K.1 refusal naming the field."""
     state = _placing()
-    place_rules = engine._RULES_BY_ID[id(PlaceTile)][1]
+    place_effect = engine.RULES[PlaceTile][1]
     for validator in (_lenient, _crashing):
-        monkeypatch.setitem(
-            engine._RULES_BY_ID, id(PlaceTile), (PlaceTile, (validator, place_rules[1]))
-        )
-        problem = explain(state, PlaceTile("a", 0, 0))  # type: ignore[arg-type]
+        kinds = engine.KINDS.with_kind(PlaceTile, validator, place_effect)
+        problem = kinds.explain(state, PlaceTile("a", 0, 0))  # type: ignore[arg-type]
         assert type(problem) is MalformedAction, validator
         assert (problem.rule, problem.reason, problem.seat, problem.where) == (
             "K.1",
@@ -371,9 +367,9 @@ def test_K1_a_validator_that_misses_a_bad_field_still_refuses_it_under_K1(
         )
     # a well-shaped action reaching a crashing validator is a bug: it surfaces, never a refusal
     with pytest.raises(TypeError, match="declared field types"):
-        explain(state, PlaceTile(1, 0, 0))
-    monkeypatch.setitem(engine._RULES_BY_ID, id(PlaceTile), (PlaceTile, (_lenient, _lenient)))
-    assert explain(state, PlaceTile(5, 5, 0)) is None  # the validator alone decides
+        kinds.explain(state, PlaceTile(1, 0, 0))
+    kinds = engine.KINDS.with_kind(PlaceTile, _lenient, _lenient)
+    assert kinds.explain(state, PlaceTile(5, 5, 0)) is None  # the validator alone decides
 
 
 @attrs.frozen

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache, lru_cache
-from typing import Any
 
-from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
+from ..kernel.dispatch import ActionKinds
+from ..kernel.errors import IllegalAction
 from ..kernel.registry import implements
-from ..kernel.shapes import misshapen_refusal, shape_problem
-from ..kernel.untrusted import describe
 from . import turns
 from .actions import (
     Action,
@@ -33,31 +31,6 @@ from .turns import current_player as current_player
 from .turns import decision_rule as decision_rule
 from .turns import position_name
 from .vocab import REPLY_LABELS, Reply, Verdict
-
-Check = Callable[[State, Any], IllegalAction | None]
-Effect = Callable[[State, Any], State]
-
-RULES: dict[type, tuple[Check, Effect]] = {
-    RollDie: (turns.check_roll, turns.do_roll),
-    SpendJewels: (turns.check_spend, turns.do_spend),
-    AskLetter: (turns.check_ask_letter, turns.do_ask_letter),
-    DeclineLetter: (turns.check_decline, turns.do_decline),
-    GiveLetter: (turns.check_give_letter, turns.do_give_letter),
-    NoSuchLetter: (turns.check_no_such_letter, turns.do_give_letter),
-    AskQuestion: (turns.check_ask_question, turns.do_ask_question),
-    Answer: (turns.check_answer, turns.do_answer),
-    StopAsking: (turns.check_stop, turns.do_stop),
-    Guess: (turns.check_guess, turns.do_guess),
-    Judge: (turns.check_judge, turns.do_judge),
-    CallCurses: (turns.check_call, turns.do_call),
-}
-"""The dispatch table: each action kind with its validator and effect."""
-
-_RULES_BY_ID: dict[int, tuple[type, tuple[Check, Effect]]] = {
-    id(kind): (kind, rules) for kind, rules in RULES.items()
-}
-"""The dispatch table by the identity of each class (an int key: no class's ``__hash__``
-runs)."""
 
 _ANSWERS = tuple(Answer(reply) for reply in Reply)
 _VERDICTS = tuple(Judge(verdict) for verdict in Verdict)
@@ -110,53 +83,42 @@ def _guess(obj: int) -> Guess:
     return Guess(obj)
 
 
-def _rules_for(action: object) -> tuple[Check, Effect] | None:
-    """The validator and effect of an action's exact class (compared by identity: a hostile
-    metaclass's ``__eq__``/``__hash__`` never runs)."""
-    kind = type(action)
-    found = _RULES_BY_ID.get(id(kind))
-    return found[1] if found is not None and found[0] is kind else None
-
-
-def _violation(state: State, action: object) -> IllegalAction | None:
-    if type(state) is not State:
-        return MalformedAction("B3", f"expected a Barbarossa State, got {describe(state)}")
-    rules = _rules_for(action)
-    if rules is None:
-        return MalformedAction(
-            SHAPE_RULE,
-            f"{describe(action)} is not a Barbarossa action",
-            seat=current_player(state),
-            where=state.where(),
-        )
-    if state.step is _OVER:
-        return IllegalAction("B19", "the game is over", where=state.where())
-    problem = shape_problem(action)
-    if problem is None:
-        return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
-    return misshapen_refusal(
-        rules[0], state, action, problem, seat=current_player(state), where=state.where()
-    )
-
-
-def explain(state: State, action: object) -> IllegalAction | None:
-    """None when ``action`` is legal in ``state``, otherwise the violation ``apply`` raises."""
-    return _violation(state, action)
-
-
-def apply(state: State, action: object) -> State:
-    """The state after ``action``; raises ``IllegalAction`` (rule ID and reason) when the action
-    is illegal or malformed. The input state is never changed."""
-    problem = _violation(state, action)
-    if problem is not None:
-        raise problem
-    # _violation found the action's exact class in the table (by identity), so its effect is
-    # read without a second check
-    return advance(_RULES_BY_ID[id(type(action))][1][1](state, action))
-
-
 def is_over(state: State) -> bool:
-    return state.step is Step.OVER
+    return state.step is _OVER
+
+
+KINDS: ActionKinds[State] = ActionKinds(
+    game="Barbarossa",
+    state_type=State,
+    state_rule="B3",
+    over_rule="B19",
+    is_over=is_over,
+    current_player=current_player,
+    kinds={
+        RollDie: (turns.check_roll, turns.do_roll),
+        SpendJewels: (turns.check_spend, turns.do_spend),
+        AskLetter: (turns.check_ask_letter, turns.do_ask_letter),
+        DeclineLetter: (turns.check_decline, turns.do_decline),
+        GiveLetter: (turns.check_give_letter, turns.do_give_letter),
+        NoSuchLetter: (turns.check_no_such_letter, turns.do_give_letter),
+        AskQuestion: (turns.check_ask_question, turns.do_ask_question),
+        Answer: (turns.check_answer, turns.do_answer),
+        StopAsking: (turns.check_stop, turns.do_stop),
+        Guess: (turns.check_guess, turns.do_guess),
+        Judge: (turns.check_judge, turns.do_judge),
+        CallCurses: (turns.check_call, turns.do_call),
+    },
+    settle=advance,  # every effect is followed by the automatic steps (flow.advance)
+)
+"""The action kinds, each with its validator and effect (``kernel.dispatch``)."""
+RULES = KINDS.kinds
+"""The dispatch table: each action kind with its validator and effect."""
+
+explain: Callable[[State, object], IllegalAction | None] = KINDS.explain
+"""None when an action is legal in a state, otherwise the violation ``apply`` raises."""
+apply: Callable[[State, object], State] = KINDS.apply
+"""The state after an action; raises ``IllegalAction`` (rule ID and reason) when it is
+illegal or malformed. The input state is never changed."""
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -1,18 +1,16 @@
 """The public game protocol for Carcassonne: legal actions, apply, explain and the read-outs.
 
-One validator per action kind returns the violation or None: ``explain`` returns it and
-``apply`` raises it, so they cannot disagree.
+``apply`` and ``explain`` come from the kernel's dispatch (``kernel.dispatch``) over this
+game's table of action kinds, so they cannot disagree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
+from ..kernel.dispatch import ActionKinds
+from ..kernel.errors import IllegalAction
 from ..kernel.registry import implements
-from ..kernel.shapes import misshapen_refusal, shape_problem
-from ..kernel.untrusted import describe
 from .actions import Action, Deploy, Pass, PlaceTile, ReturnFigure
 from .seat_view import PlayerView
 from .state import Phase, State
@@ -64,66 +62,33 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-Check = Callable[[State, Any], IllegalAction | None]
-Effect = Callable[[State, Any], State]
-
-RULES: dict[type, tuple[Check, Effect]] = {
-    PlaceTile: (check_place, do_place),
-    Deploy: (check_deploy, do_deploy),
-    ReturnFigure: (check_return, do_return),
-    Pass: (check_pass, do_pass),
-}
-"""The dispatch table: each action kind with its validator and effect."""
-_RULES_BY_ID = {id(kind): (kind, rules) for kind, rules in RULES.items()}
-
-
-def _violation(state: State, action: object) -> IllegalAction | None:
-    if type(state) is not State:
-        return MalformedAction("C0.3", f"expected a Carcassonne State, got {describe(state)}")
-    rules = _rules_for(action)
-    if rules is None:
-        return MalformedAction(
-            SHAPE_RULE,
-            f"{describe(action)} is not a Carcassonne action",
-            seat=current_player(state),
-            where=state.where(),
-        )
-    if state.phase is Phase.OVER:
-        return IllegalAction("C15", "the game is over", where=state.where())
-    problem = shape_problem(action)
-    if problem is None:
-        return rules[0](state, action)  # well-shaped: an exception here is a bug, and surfaces
-    return misshapen_refusal(
-        rules[0], state, action, problem, seat=current_player(state), where=state.where()
-    )
-
-
-def _rules_for(action: object) -> tuple[Check, Effect] | None:
-    """The validator and effect of an action's exact class, compared by identity (a hostile
-    metaclass's ``__eq__``/``__hash__`` never runs)."""
-    kind = type(action)
-    found = _RULES_BY_ID.get(id(kind))
-    return found[1] if found is not None and found[0] is kind else None
-
-
-def explain(state: State, action: object) -> IllegalAction | None:
-    """None when ``action`` is legal in ``state``, otherwise the violation ``apply`` raises."""
-    return _violation(state, action)
-
-
-def apply(state: State, action: object) -> State:
-    """The state after ``action``; raises ``IllegalAction`` (rule ID and reason) when it is
-    illegal or malformed. The input state is never changed."""
-    problem = _violation(state, action)
-    if problem is not None:
-        raise problem
-    rules = _rules_for(action)
-    assert rules is not None
-    return rules[1](state, action)
-
-
 def is_over(state: State) -> bool:
     return state.phase is Phase.OVER
+
+
+KINDS: ActionKinds[State] = ActionKinds(
+    game="Carcassonne",
+    state_type=State,
+    state_rule="C0.3",
+    over_rule="C15",
+    is_over=is_over,
+    current_player=current_player,
+    kinds={
+        PlaceTile: (check_place, do_place),
+        Deploy: (check_deploy, do_deploy),
+        ReturnFigure: (check_return, do_return),
+        Pass: (check_pass, do_pass),
+    },
+)
+"""The action kinds, each with its validator and effect (``kernel.dispatch``)."""
+RULES = KINDS.kinds
+"""The dispatch table: each action kind with its validator and effect."""
+
+explain: Callable[[State, object], IllegalAction | None] = KINDS.explain
+"""None when an action is legal in a state, otherwise the violation ``apply`` raises."""
+apply: Callable[[State, object], State] = KINDS.apply
+"""The state after an action; raises ``IllegalAction`` (rule ID and reason) when it is
+illegal or malformed. The input state is never changed."""
 
 
 @implements("C0.1", "C5")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import repeat
 from operator import is_
 from typing import Any
 
-from ..kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
+from ..kernel.dispatch import ActionKinds
+from ..kernel.errors import IllegalAction
 from ..kernel.registry import implements
-from ..kernel.shapes import Checker, misshapen_refusal, shape_checker, shape_problem
-from ..kernel.untrusted import describe
 from . import extensions as ext
 from . import turns
 from .actions import (
@@ -49,19 +49,6 @@ BASE_RULES: dict[type[Any], tuple[Check, Effect]] = {
     EndTurn: (turns.check_end_turn, turns.do_end_turn),
 }
 """The base game's action kinds with their validator and effect."""
-
-RULES: dict[type[Any], tuple[Check, Effect]] = {
-    **BASE_RULES,
-    **{kind: rules for plugin in PLUGINS for kind, rules in plugin.actions.items()},
-}
-"""The dispatch table: the base game's rules plus every installed module's (a module's
-validators refuse its actions with G.1 when it is not in play)."""
-
-_RULES_BY_ID: dict[int, tuple[type[Any], tuple[Check, Effect], Checker]] = {
-    id(kind): (kind, rules, shape_checker(kind)) for kind, rules in RULES.items()
-}
-"""The dispatch table by the identity of each class (an int key: no class's ``__hash__``
-runs), with the class's K.1 shape check."""
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     *BASE_ACTION_TYPES,
@@ -180,31 +167,9 @@ _SPECIAL_NEEDS = ("special blend needs",)
 """``Tables.memo`` key of ``_special_blend_needs``."""
 
 
-def _violation(state: State, action: object) -> IllegalAction | None:
-    found = _validate(state, action)
-    return found if isinstance(found, IllegalAction) else None
-
-
-def _validate(
-    state: State, action: object
-) -> IllegalAction | tuple[type[Any], tuple[Check, Effect], Checker]:
-    """The violation of ``action`` in ``state``, or (legal) its dispatch table entry: the one
-    validator of ``explain`` and ``apply``."""
-    if type(state) is not State:
-        return MalformedAction("R0.14", f"expected a Fresco State, got {describe(state)}")
-    # the validator and effect of the action's exact class, compared by identity (a hostile
-    # metaclass's __eq__/__hash__ never runs)
-    kind = type(action)
-    found = _RULES_BY_ID.get(id(kind))
-    if found is None or found[0] is not kind:
-        return MalformedAction(
-            SHAPE_RULE,
-            f"{describe(action)} is not a Fresco action",
-            seat=current_player(state),
-            where=state.where(),
-        )
-    if state.phase is _OVER:
-        return IllegalAction("R0.62", "the game is over", where=state.where())
+def _due_refusal(state: State, action: object) -> IllegalAction | None:
+    """The dispatch's gate (``ActionKinds.gate``): with modules in play, a module decision that
+    is due now refuses an action of any kind it does not take (under its own rule)."""
     if state.tables.modules:
         last, due = _last_due  # _pending's memo, read inline
         if last is not state:
@@ -213,15 +178,7 @@ def _validate(
             return IllegalAction(
                 due.rule, due.reason, seat=current_player(state), where=state.where()
             )
-    check = found[1][0]
-    # K.1: the class's compiled shape check, one call when well-shaped
-    shape = None if found[2](action) else shape_problem(action)
-    if shape is None:
-        problem = check(state, action)  # well-shaped: an exception here is a bug, and surfaces
-        return found if problem is None else problem
-    return misshapen_refusal(
-        check, state, action, shape, seat=current_player(state), where=state.where()
-    )
+    return None
 
 
 def _takes(due: ext.Pending, action: object) -> bool:
@@ -235,22 +192,34 @@ def _takes(due: ext.Pending, action: object) -> bool:
     return any(map(is_, map(type, due.actions), repeat(type(action))))  # by identity, in C
 
 
-def explain(state: State, action: object) -> IllegalAction | None:
-    """None when ``action`` is legal in ``state``, otherwise the violation ``apply`` raises."""
-    return _violation(state, action)
-
-
-def apply(state: State, action: object) -> State:
-    """The state after ``action``; raises ``IllegalAction`` (rule ID and reason) when the action
-    is illegal or malformed. The input state is never changed."""
-    found = _validate(state, action)
-    if isinstance(found, IllegalAction):
-        raise found
-    return advance(found[1][1](state, action))  # the effect of the action's exact class
-
-
 def is_over(state: State) -> bool:
     return state.phase is _OVER
+
+
+KINDS: ActionKinds[State] = ActionKinds(
+    game="Fresco",
+    state_type=State,
+    state_rule="R0.14",
+    over_rule="R0.62",
+    is_over=is_over,
+    current_player=current_player,
+    kinds={
+        **BASE_RULES,
+        **{kind: rules for plugin in PLUGINS for kind, rules in plugin.actions.items()},
+    },
+    gate=_due_refusal,
+    settle=advance,  # every effect is followed by the automatic steps (flow.advance)
+)
+"""The action kinds (``kernel.dispatch``): the base game's rules plus every installed module's
+(a module's validators refuse its actions with G.1 when it is not in play)."""
+RULES = KINDS.kinds
+"""The dispatch table: each action kind with its validator and effect."""
+
+explain: Callable[[State, object], IllegalAction | None] = KINDS.explain
+"""None when an action is legal in a state, otherwise the violation ``apply`` raises."""
+apply: Callable[[State, object], State] = KINDS.apply
+"""The state after an action; raises ``IllegalAction`` (rule ID and reason) when it is
+illegal or malformed. The input state is never changed."""
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -1,5 +1,6 @@
-"""Pig's rules as pure functions: set-up, legal actions, ``apply`` and ``explain`` (one
-validator per action kind, so they cannot disagree), scores, winners and the seat views."""
+"""Pig's rules as pure functions: set-up, legal actions, ``apply`` and ``explain`` (built by
+the kernel's dispatch from the table of action kinds, so they cannot disagree), scores, winners
+and the seat views."""
 
 from __future__ import annotations
 
@@ -9,10 +10,9 @@ from typing import Any
 import attrs
 
 from fresco_rules.kernel.chance import Outcome, checked_seed, draw, draw_several, start_chance
-from fresco_rules.kernel.errors import SHAPE_RULE, IllegalAction, MalformedAction
+from fresco_rules.kernel.dispatch import ActionKinds
+from fresco_rules.kernel.errors import SHAPE_RULE, IllegalAction
 from fresco_rules.kernel.registry import implements
-from fresco_rules.kernel.shapes import misshapen_refusal, shape_problem
-from fresco_rules.kernel.untrusted import describe
 
 from .actions import Action, Hold, Roll
 from .config import GameConfig, derive_tables
@@ -120,62 +120,30 @@ def do_hold(state: State, action: Hold) -> State:
     return _next_turn(state, banks=tuple(banks), last_roll=0)
 
 
-Check = Callable[[State, Any], IllegalAction | None]
-Effect = Callable[[State, Any], State]
-
-RULES: dict[type, tuple[Check, Effect]] = {
-    Roll: (check_roll, do_roll),
-    Hold: (check_hold, do_hold),
-}
-"""Each action kind with its validator and effect."""
-
-
-def _rules_for(action: object) -> tuple[Check, Effect] | None:
-    kind = type(action)
-    for known, rules in RULES.items():
-        if known is kind:
-            return rules
-    return None
-
-
-def _violation(state: State, action: object) -> IllegalAction | None:
-    if type(state) is not State:
-        return MalformedAction(SHAPE_RULE, f"expected a Pig State, got {describe(state)}")
-    rules = _rules_for(action)
-    if rules is None:
-        return MalformedAction(
-            SHAPE_RULE,
-            f"{describe(action)} is not a Pig action",
-            seat=current_player(state),
-            where=state.where(),
-        )
-    if state.over:
-        return IllegalAction("P6", "the game is over", where=state.where())
-    problem = shape_problem(action)
-    if problem is None:
-        return rules[0](state, action)
-    return misshapen_refusal(
-        rules[0], state, action, problem, seat=current_player(state), where=state.where()
-    )
-
-
-def explain(state: State, action: object) -> IllegalAction | None:
-    """None when ``action`` is legal in ``state``, otherwise the violation ``apply`` raises."""
-    return _violation(state, action)
-
-
-def apply(state: State, action: object) -> State:
-    """The state after ``action``; ``IllegalAction`` (rule ID and reason) when it is illegal."""
-    problem = _violation(state, action)
-    if problem is not None:
-        raise problem
-    rules = _rules_for(action)
-    assert rules is not None
-    return rules[1](state, action)
-
-
 def is_over(state: State) -> bool:
     return state.over
+
+
+KINDS: ActionKinds[State] = ActionKinds(
+    game="Pig",
+    state_type=State,
+    state_rule=SHAPE_RULE,
+    over_rule="P6",
+    is_over=is_over,
+    current_player=current_player,
+    kinds={
+        Roll: (check_roll, do_roll),
+        Hold: (check_hold, do_hold),
+    },
+)
+"""Each action kind with its validator and effect; the kernel's dispatch builds ``apply`` and
+``explain`` from it (the K.1 shape check, the game-over rule, then the kind's validator)."""
+RULES = KINDS.kinds
+
+explain: Callable[[State, object], IllegalAction | None] = KINDS.explain
+"""None when an action is legal in a state, otherwise the violation ``apply`` raises."""
+apply: Callable[[State, object], State] = KINDS.apply
+"""The state after an action; ``IllegalAction`` (rule ID and reason) when it is illegal."""
 
 
 @implements("P7")
