@@ -16,6 +16,7 @@ import pytest
 import fresco_rules
 from fresco_rules import barbarossa, carcassonne, fresco
 from fresco_rules.cli import main
+from fresco_rules.games import game_names
 from fresco_rules.kernel.chance import MAX_SEED
 from fresco_rules.kernel.errors import InvalidSeed, RulesError
 from fresco_rules.kernel.records import InvalidRecord, ReplayError
@@ -136,6 +137,63 @@ def test_a_missing_extra_says_in_one_line_which_extra_to_install() -> None:
             f"MissingExtra {blocked} | fresco_rules.{wanted} needs the {wanted!r} extra "
             f"({blocked} is not installed): pip install 'fresco_rules[{wanted}]'"
         )
+
+
+WITHOUT_EXTRAS = textwrap.dedent(
+    """
+    import sys
+    # every package of an optional extra, as on a plain `pip install fresco_rules`
+    for blocked in ("numpy", "scipy", "matplotlib", "tqdm", "openskill", "ray", "pyspiel",
+                    "open_spiel", "pettingzoo", "gymnasium", "starlette", "uvicorn"):
+        sys.modules[blocked] = None
+    from fresco_rules.cli import main
+    sys.exit(main(sys.argv[1:]))
+    """
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["--help"],
+        *(["play", "--game", name, "--seed", "3", "--quiet"] for name in game_names()),
+        [
+            "tournament",
+            "--game",
+            "fresco",
+            "--players",
+            "2",
+            "--entrant",
+            "random",
+            "--entrant",
+            "greedy",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+        ],
+        ["study", "--game", "fresco", "--games", "1", "--arm", "default", "--arm", "default"],
+        ["serve"],
+    ],
+    ids=lambda command: " ".join(command[:3]),
+)
+def test_the_command_line_works_without_any_extra(command: list[str]) -> None:
+    """A plain install has no extra: every command imports, plays, or names the extra to
+    install in one line (exit 2), never a traceback."""
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_EXTRAS, *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    extra = {"tournament": "study", "study": "study", "serve": "web"}.get(command[0])
+    if extra is not None:
+        assert done.returncode == 2, done.stderr
+        assert done.stderr.count("\n") == 1, done.stderr
+        assert f"pip install 'fresco_rules[{extra}]'" in done.stderr
+    else:
+        assert (done.returncode, done.stderr) == (0, ""), done.stderr
+        assert done.stdout
 
 
 def test_the_package_metadata_names_every_game_and_no_placeholder() -> None:

@@ -22,7 +22,7 @@ from .games import DEFAULT_GAME, GameUnavailable, declaration, game_names
 from .kernel.adapter_spec import GameSpec
 from .kernel.errors import RulesError
 
-STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm"}
+STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm", "openskill"}
 
 
 class StudyUnavailable(RulesError):

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+from importlib import import_module
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..exit_codes import TABLE
 from ..games import game_names
 from ..kernel.files import write_atomic
-from .run import Tournament, play_tournament, summary_lines
+from ..study_command import STUDY_EXTRA_MODULES, StudyUnavailable
 
 
 def add_parser(commands: Any) -> None:
@@ -41,15 +42,24 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    spec = Tournament(
+    try:  # the tournament needs the study extra; the command line works without it
+        engine = import_module(".run", __package__)
+    except ImportError as exc:
+        if exc.name is None or exc.name.split(".")[0] not in STUDY_EXTRA_MODULES:
+            raise
+        raise StudyUnavailable(
+            f"fresco-rules tournament needs the study extra ({exc.name} is missing): "
+            "pip install 'fresco_rules[study]'"
+        ) from None
+    spec = engine.Tournament(
         game=args.game,
         players=args.players,
         entrants=tuple(args.entrant),
         games=args.games,
         seed=args.seed,
     )
-    summary, _ = play_tournament(spec, jobs=max(1, min(args.jobs, 64)))
-    for line in summary_lines(summary):
+    summary, _ = engine.play_tournament(spec, jobs=max(1, min(args.jobs, 64)))
+    for line in engine.summary_lines(summary):
         print(line, file=out)
     if args.out:
         Path(args.out).mkdir(parents=True, exist_ok=True)
