@@ -221,6 +221,20 @@ def test_bad_arms_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
         ).configs()
 
 
+@pytest.mark.rule("V1")
+def test_the_strong_players_and_seat_tables_search_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 28: ``--player`` takes any study player with its budget, and a table per seat."""
+    command = ["diverge", "--game", "carcassonne", "--players", "2", "--arm", "tiny_city=2"]
+    players = ["--player", "search:2", "--player", "heuristic,greedy"]
+    assert main([*command, "--games", "2", "--seed", "1", *players, "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "search:2: 2 of 2 games part" in out and "heuristic,greedy: 2 of 2 games part" in out
+    assert main([*command, "--player", "nobody", "--quiet"]) == 2
+    assert "unknown player 'nobody'" in capsys.readouterr().err
+
+
 def test_every_game_can_be_searched() -> None:
     """The tool names no game: in each registered game, the last option's first alternative
     that can start parts or plays to its end alike, without error."""

@@ -2,8 +2,8 @@
 optional dependency; the search (the ``[study]`` extra) is loaded when the command runs.
 
 ``fresco-rules diverge --game GAME --arm OPTION=VALUE[,...] [--arm ...] [--players N]
-[--games N] [--seed S] [--player random|greedy|mcts ...] [--modules 4,5,6] [--jobs J]
-[--backend local|ray] [--ray-address ADDR] [--out DIR] [--force]``
+[--games N] [--seed S] [--player random|greedy|heuristic|search:N|mcts ...] [--modules 4,5,6]
+[--jobs J] [--backend local|ray] [--ray-address ADDR] [--out DIR] [--force]``
 
 With one ``--arm`` it is compared with the game's defaults (arm A); with two, the first is arm
 A (it draws the chance outcomes) and the second arm B.
@@ -60,8 +60,9 @@ def add_parser(commands: Any) -> None:
     made.add_argument(
         "--player",
         action="append",
-        choices=("random", "greedy", "mcts"),
-        help="how every seat plays; repeat for several kinds (default: random and greedy)",
+        metavar="PLAYER",
+        help="how the seats play: random, greedy, heuristic, search:N, mcts, or one per seat "
+        "(search:20,heuristic); repeat for several kinds (default: random and greedy)",
     )
     made.add_argument("--modules", default="", metavar="4,5,6", help="modules of both arms")
     made.add_argument("--components", metavar="FILE", help="component data of both arms")

@@ -60,9 +60,6 @@ class Plan:
             or len(set(self.player_kinds)) != len(self.player_kinds)
         ):
             raise StudyError(f"player kinds must be distinct names of: {', '.join(PLAYERS)}")
-        for kind in self.player_kinds:
-            if kind not in PLAYERS:
-                raise StudyError(f"unknown player {kind!r}; known: {', '.join(PLAYERS)}")
         adapter = from_study.check()
         a, b = from_study.configs(adapter)
         for kind in self.player_kinds:  # refuse an unavailable player before any work
