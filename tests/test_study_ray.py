@@ -4,12 +4,14 @@ included."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import ray
 
+from fresco_rules.cli import main
 from fresco_rules.study import Study, parse_arm, run_study
 
 STUDY = Study(
@@ -40,3 +42,19 @@ def test_ray_and_local_backends_give_identical_files(local_ray: None, tmp_path: 
             ray_bytes = (tmp_path / "ray" / name).read_bytes()
             assert ray_bytes == (tmp_path / "local" / name).read_bytes(), name
     assert ray.is_initialized()  # the caller's instance is used and left running
+
+
+def test_a_divergence_search_on_ray_writes_the_local_summary(
+    local_ray: None, tmp_path: Path
+) -> None:
+    """Issue 26: ``diverge --backend ray`` (through the study's Ray backend) writes the same
+    summary.json, byte for byte, as the local backend."""
+    command = ["diverge", "--game", "carcassonne", "--players", "2", "--arm", "tiny_city=2"]
+    command += ["--games", "4", "--seed", "2", "--quiet"]
+    assert main([*command, "--backend", "ray", "--out", str(tmp_path / "ray")]) == 0
+    assert main([*command, "--jobs", "2", "--out", str(tmp_path / "local")]) == 0
+    summary = (tmp_path / "ray" / "summary.json").read_bytes()
+    assert summary == (tmp_path / "local" / "summary.json").read_bytes()
+    found = json.loads(summary)["by_player"]
+    assert {kind: found[kind]["games"] for kind in found} == {"random": 4, "greedy": 4}
+    assert ray.is_initialized()

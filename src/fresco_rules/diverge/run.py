@@ -2,10 +2,10 @@
 summary.
 
 Backends: ``local`` (``jobs`` worker processes; 1 plays in this process) and ``ray`` (the
-optional ``[ray]`` extra, ``ray_backend``). Each game is a pure function of the two configs,
-its seed and the player kind, and the summary is computed from the games sorted by (player
-kind, game), so it is the same, byte for byte, whatever the backend, the number of workers or
-the order in which batches finish.
+optional ``[ray]`` extra, through the study's ``ray_backend``). Each game is a pure function of
+the two configs, its seed and the player kind, and the summary is computed from the games
+sorted by (player kind, game), so it is the same, byte for byte, whatever the backend, the
+number of workers or the order in which batches finish.
 
 With ``out``, every finished game is appended to ``out/journal.jsonl`` (a header naming the
 search, then one line per game, each with the HMAC-SHA256 of its content keyed by the search's
@@ -240,14 +240,19 @@ def run_search(
             run_local(payload, _batches(tasks, jobs), on_batch, jobs)
         elif tasks:
             try:
-                ray_backend = import_module("fresco_rules.diverge.ray_backend")
+                ray_backend = import_module("fresco_rules.study.ray_backend")
             except ImportError:
                 raise StudyError(
                     "--backend ray needs Ray: pip install 'fresco_rules[ray]'"
                 ) from None
-            workers = ray_backend.workers(jobs)
+            workers = ray_backend.workers(ray_address, jobs)
             ray_backend.run_ray(
-                payload, _batches(tasks, workers), on_batch, address=ray_address, jobs=jobs
+                payload,
+                _batches(tasks, workers),
+                on_batch,
+                address=ray_address,
+                jobs=jobs,
+                play=play_batch,
             )
     finally:
         bar.close()

@@ -2,12 +2,13 @@
 Ray tasks. Without an address a local Ray instance with ``jobs`` CPUs is started (and stopped
 afterwards); with ``--ray-address`` (``auto``, ``ray://head:10001``) an existing cluster is
 used, whose nodes need this version of fresco_rules installed. When Ray is already initialised
-(e.g. by the caller's ``ray.init``) that instance is used and left running.
+(e.g. by the caller's ``ray.init``) that instance is used and left running. The divergence
+search runs its own batches here too (``play``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ray
@@ -24,13 +25,16 @@ def workers(address: str | None, jobs: int) -> int:
 
 
 def run_ray(
-    payload: Payload,
-    batches: Sequence[Sequence[Task]],
-    on_batch: OnBatch,
+    payload: Payload | Any,
+    batches: Sequence[Sequence[Task]] | Sequence[Sequence[Any]],
+    on_batch: OnBatch | Callable[[list[Any]], None],
     *,
     address: str | None,
     jobs: int,
+    play: Callable[[Any, list[Any]], list[Any]] = play_batch,
 ) -> None:
+    """Play ``batches`` as Ray tasks (``play(payload, batch)``, by default a study's games) and
+    hand each batch's results to ``on_batch`` as it finishes."""
     started = not ray.is_initialized()
     if started:
         options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
@@ -40,7 +44,7 @@ def run_ray(
             ray.init(address=address, **options)
     pending: list[Any] = []
     try:
-        remote = ray.remote(play_batch)
+        remote = ray.remote(play)
         shared = ray.put(payload)
         pending = [remote.remote(shared, list(batch)) for batch in batches]
         while pending:
