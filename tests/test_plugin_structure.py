@@ -220,8 +220,9 @@ def test_the_check_sees_imports_and_names_of_games(tmp_path: Path) -> None:
 SCRIPTS = SRC.parents[1] / "scripts"
 _IMPORTERS = frozenset({"import_module", "__import__", "find_spec"})
 _LOOKUPS = frozenset({"game_package", "PACKAGES"})
-USER_MODULES = frozenset({("conform/cli.py", "module_name")})
+USER_MODULES = frozenset({("conform/cli.py", "module_name"), ("kernel/extras.py", "name")})
 """Computed imports that load a module the user names (``conform --python MODULE:FACTORY``),
+or one of the constant module lists a command hands to ``kernel.extras.import_for_command``;
 never a game."""
 
 DECLARED_PACKAGES = frozenset({"scripts/docs_tables.py"})

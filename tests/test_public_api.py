@@ -174,6 +174,7 @@ WITHOUT_EXTRAS = textwrap.dedent(
         ],
         ["study", "--game", "fresco", "--games", "1", "--arm", "default", "--arm", "default"],
         ["serve"],
+        ["diverge", "--game", "fresco", "--arm", "market_refill=redraw_all"],
     ],
     ids=lambda command: " ".join(command[:3]),
 )
@@ -186,7 +187,9 @@ def test_the_command_line_works_without_any_extra(command: list[str]) -> None:
         text=True,
         timeout=120,
     )
-    extra = {"tournament": "study", "study": "study", "serve": "web"}.get(command[0])
+    extra = {"tournament": "study", "study": "study", "diverge": "study", "serve": "web"}.get(
+        command[0]
+    )
     if extra is not None:
         assert done.returncode == 2, done.stderr
         assert done.stderr.count("\n") == 1, done.stderr

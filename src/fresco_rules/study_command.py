@@ -14,13 +14,13 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator
-from importlib import import_module
 from typing import Any, TextIO
 
 from .exit_codes import TABLE
 from .games import DEFAULT_GAME, GameUnavailable, declaration, game_names
 from .kernel.adapter_spec import GameSpec
 from .kernel.errors import RulesError
+from .kernel.extras import import_for_command
 
 STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm", "openskill"}
 
@@ -109,15 +109,13 @@ def add_study_command(commands: Any) -> None:
 
 
 def cmd_study(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        study_api = import_module("fresco_rules.study")
-    except ImportError as exc:
-        if exc.name is None or exc.name.split(".")[0] not in STUDY_EXTRA_MODULES:
-            raise
-        raise StudyUnavailable(
-            f"fresco-rules study needs the study extra ({exc.name} is missing): "
-            "pip install 'fresco_rules[study]'"
-        ) from None
+    [study_api] = import_for_command(
+        ["fresco_rules.study"],
+        command="fresco-rules study",
+        extra="study",
+        provides=STUDY_EXTRA_MODULES,
+        error=StudyUnavailable,
+    )
     if args.players is None:
         try:
             args.players = declaration(args.game).default_players

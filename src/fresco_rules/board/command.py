@@ -5,12 +5,12 @@ server (the ``[web]`` extra) is loaded when ``serve`` runs; the static page need
 from __future__ import annotations
 
 import argparse
-from importlib import import_module
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..exit_codes import TABLE
 from ..kernel.errors import RulesError
+from ..kernel.extras import import_for_command
 from ..kernel.files import FileRefused, write_atomic
 from .analysis import DOCS_URL, BoardRefused, open_record
 from .export import page, pair_page
@@ -65,15 +65,13 @@ def add_serve_command(commands: Any) -> None:
 
 
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        server = import_module("fresco_rules.board.server")
-    except ImportError as exc:
-        if exc.name is None or exc.name.split(".")[0] not in WEB_EXTRA_MODULES:
-            raise
-        raise WebUnavailable(
-            f"fresco-rules serve needs the web extra ({exc.name} is missing): "
-            "pip install 'fresco_rules[web]'"
-        ) from None
+    [server] = import_for_command(
+        ["fresco_rules.board.server"],
+        command="fresco-rules serve",
+        extra="web",
+        provides=WEB_EXTRA_MODULES,
+        error=WebUnavailable,
+    )
     files = [Path(name) for name in args.files]
     pair = (Path(args.pair[0]), Path(args.pair[1])) if args.pair else None
     for path in (*files, *(pair or ())):

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 from ..exit_codes import TABLE
 from ..games import DEFAULT_GAME, declaration, game_names
 from ..kernel.errors import RulesError
+from ..kernel.extras import import_for_command
 
 STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm"}
 
@@ -86,17 +87,13 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        plan_module = import_module("fresco_rules.diverge.plan")
-        search = import_module("fresco_rules.diverge.search")
-        stats = import_module("fresco_rules.diverge.stats")
-    except ImportError as exc:
-        if exc.name is None or exc.name.split(".")[0] not in STUDY_EXTRA_MODULES:
-            raise
-        raise DivergeUnavailable(
-            f"fresco-rules diverge needs the study extra ({exc.name} is missing): "
-            "pip install 'fresco_rules[study]'"
-        ) from None
+    plan_module, search, stats = import_for_command(
+        ["fresco_rules.diverge.plan", "fresco_rules.diverge.search", "fresco_rules.diverge.stats"],
+        command="fresco-rules diverge",
+        extra="study",
+        provides=STUDY_EXTRA_MODULES,
+        error=DivergeUnavailable,
+    )
     game = declaration(args.game)
     if len(args.arm) > 2:
         raise plan_module.StudyError("diverge compares two arms: give --arm once or twice")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from importlib import import_module
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..exit_codes import TABLE
 from ..games import game_names
+from ..kernel.extras import import_for_command
 from ..kernel.files import write_atomic
 from ..study_command import STUDY_EXTRA_MODULES, StudyUnavailable
 
@@ -42,15 +42,13 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    try:  # the tournament needs the study extra; the command line works without it
-        engine = import_module(".run", __package__)
-    except ImportError as exc:
-        if exc.name is None or exc.name.split(".")[0] not in STUDY_EXTRA_MODULES:
-            raise
-        raise StudyUnavailable(
-            f"fresco-rules tournament needs the study extra ({exc.name} is missing): "
-            "pip install 'fresco_rules[study]'"
-        ) from None
+    [engine] = import_for_command(  # the command line works without the study extra
+        ["fresco_rules.tournament.run"],
+        command="fresco-rules tournament",
+        extra="study",
+        provides=STUDY_EXTRA_MODULES,
+        error=StudyUnavailable,
+    )
     spec = engine.Tournament(
         game=args.game,
         players=args.players,
