@@ -42,6 +42,10 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     assert len(commands) == 2, "the quick start has exactly two commands"
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert commands[1].strip() in ci.splitlines()
+    # under `set -e` a failing step inside an && list does not stop the script: the README's
+    # command must be the last one, so that its status is the script's
+    steps = [line for line in ci.splitlines() if line.strip() and not line.startswith("#")]
+    assert steps[-1] == commands[1].strip()
     assert "zensical build --strict" in commands[1]
     assert "fresco-rules play" in commands[0]
     assert "apt-get install" in ci and "chromium" in ci
