@@ -20,12 +20,8 @@ import hashlib
 import hmac
 import json
 import os
-import signal
 import sys
-import threading
-import time
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib import import_module
 from pathlib import Path
 from typing import Any
@@ -36,7 +32,8 @@ from ..kernel.files import FileRefused, read_limited, write_atomic
 from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.study_spec import StudyError
 from ..kernel.untrusted import describe
-from .plan import OnBatch, Outcome, Payload, Plan, Task, outcome_from_json, play_batch
+from ..study.run import run_local
+from .plan import Outcome, Payload, Plan, Task, outcome_from_json, play_batch
 from .stats import summarize
 
 BACKENDS = ("local", "ray")
@@ -45,8 +42,6 @@ JOURNAL_FORMAT = "fresco_rules.diverge_journal"
 JOURNAL_VERSION = 1
 MAX_JOURNAL_BYTES = 1 << 30
 MAX_LINE_BYTES = 1 << 16
-WORKER_STOP_WAIT = 5.0
-PARENT_CHECK = 0.5
 
 
 def _canonical(data: object) -> bytes:
@@ -120,57 +115,6 @@ def _read_journal(path: Path, plan: Plan) -> dict[tuple[str, int], Outcome]:
     return done
 
 
-def _start_worker(parent: int) -> None:
-    """A worker ignores Ctrl-C (its parent ends it), dies at SIGTERM and exits when its
-    parent is gone, so no worker outlives a killed search."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK)
-    os._exit(1)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    # the executor has no public way to end its processes before Python 3.14
-    processes = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
-    deadline = time.monotonic() + WORKER_STOP_WAIT
-    for process in processes:
-        process.join(max(0.0, deadline - time.monotonic()))
-        if process.is_alive():
-            process.kill()
-            process.join(1.0)
-
-
-def run_local(
-    payload: Payload, batches: Sequence[list[Task]], on_batch: OnBatch, jobs: int
-) -> None:
-    """The batches in this process (``jobs`` 1) or in ``jobs`` worker processes."""
-    if jobs == 1:
-        for batch in batches:
-            on_batch(play_batch(payload, batch))
-        return
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(os.getpid(),))
-    try:
-        pending: set[Future[list[Outcome]]] = {
-            pool.submit(play_batch, payload, batch) for batch in batches
-        }
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                on_batch(future.result())
-    except BaseException:
-        _stop_workers(pool)
-        raise
-    pool.shutdown(wait=True)
-
-
 def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
     size = max(1, min(8, len(tasks) // max(1, workers * 8)))
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
@@ -237,7 +181,7 @@ def run_search(
     payload = Payload(plan.game, configs)
     try:
         if tasks and backend == "local":
-            run_local(payload, _batches(tasks, jobs), on_batch, jobs)
+            run_local(payload, _batches(tasks, jobs), on_batch, jobs=jobs, play=play_batch)
         elif tasks:
             try:
                 ray_backend = import_module("fresco_rules.study.ray_backend")

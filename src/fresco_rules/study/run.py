@@ -30,7 +30,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib import import_module
 from pathlib import Path
@@ -62,21 +62,28 @@ REPLAYED = 2
 
 
 def run_local(
-    payload: Payload, batches: Sequence[Sequence[Task]], on_batch: OnBatch, *, jobs: int
+    payload: Payload | Any,
+    batches: Sequence[Sequence[Task]] | Sequence[Sequence[Any]],
+    on_batch: OnBatch | Callable[[list[Any]], None],
+    *,
+    jobs: int,
+    play: Callable[[Any, list[Any]], list[Any]] | None = None,
 ) -> None:
-    """Play the batches in this process (``jobs`` 1) or in ``jobs`` worker processes.
+    """Play the batches (``play(payload, batch)``, by default a study's games; the divergence
+    search passes its own) in this process (``jobs`` 1) or in ``jobs`` worker processes.
 
     Interrupted (Ctrl-C, or SIGTERM turned into an exception by the command line), the
     workers are terminated at once rather than left to finish their batches; a worker whose
     parent dies without that chance (SIGKILL) exits by itself (``_watch_parent``)."""
+    play = play_batch if play is None else play  # looked up at the call: tests replace it
     if jobs == 1:
         for batch in batches:
-            on_batch(play_batch(payload, batch))
+            on_batch(play(payload, list(batch)))
         return
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(os.getpid(),))
     try:
-        pending: set[Future[list[GameResult]]] = {
-            pool.submit(play_batch, payload, batch) for batch in batches
+        pending: set[Future[list[Any]]] = {
+            pool.submit(play, payload, list(batch)) for batch in batches
         }
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
