@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib import import_module
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import Any, NoReturn, TextIO, TypeVar
 
 from tqdm import tqdm
 
@@ -144,7 +144,7 @@ def check_backend(backend: object, jobs: object, ray_address: object) -> None:
         raise StudyError("--ray-address needs --backend ray")
 
 
-def progress_bar(total: int, todo: int, *, shown: bool, desc: str) -> Any:
+def progress_bar(total: int, todo: int, *, shown: bool, desc: str) -> tqdm[NoReturn]:
     """A bar on stderr over ``total`` games of which ``todo`` are still to play."""
     return tqdm(
         total=total,
