@@ -16,6 +16,7 @@ import pytest
 from fresco_rules import IllegalAction, NotationError, RulesError, carcassonne, fresco
 from fresco_rules.cli import main, parser
 from fresco_rules.exit_codes import MALFORMED, NOT_NOTATION, REFUSED, SUCCESS, TABLE
+from fresco_rules.games import game_names
 from fresco_rules.kernel.notation import read_action
 
 PREFIX = "fresco-rules: error: "
@@ -24,7 +25,7 @@ PREFIX = "fresco-rules: error: "
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """A record with one move, the same record with an illegal step, a malformed record, and
-    the three games' data templates with one bad value each."""
+    every game's data template with one bad value."""
     folder = tmp_path_factory.mktemp("exit")
     game = folder / "game.json"
     assert main(["new", str(game), "--players", "3", "--seed", "5"]) == 0
@@ -36,7 +37,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     malformed = folder / "malformed.json"
     malformed.write_text("{not json")
     made = {"game": game, "illegal": illegal, "malformed": malformed, "folder": folder}
-    for name in ("fresco", "barbarossa", "carcassonne"):
+    for name in game_names():
         template = folder / f"{name}.toml"
         with template.open("w") as out:
             assert main(["data", "template", "--game", name], out=out) == 0
@@ -136,7 +137,7 @@ def test_every_help_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None
         assert TABLE in capsys.readouterr().out, command
 
 
-@pytest.mark.parametrize("game", ["fresco", "barbarossa", "carcassonne"])
+@pytest.mark.parametrize("game", game_names())
 def test_data_check_reads_the_game_from_the_file(
     game: str, files: dict[str, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:

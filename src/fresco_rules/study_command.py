@@ -50,6 +50,21 @@ def _sigterm_stops_the_study() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def add_arm_sources(parser: argparse.ArgumentParser, *, arms: str) -> None:
+    """``--modules`` and ``--components``, shared by ``arms`` (an arm may name its own)."""
+    parser.add_argument("--modules", default="", metavar="4,5,6", help=f"modules of {arms}")
+    parser.add_argument("--components", metavar="FILE", help=f"component data of {arms}")
+
+
+def add_backend_options(parser: argparse.ArgumentParser, *, ray_help: str) -> None:
+    """``--backend``, ``--jobs`` and ``--ray-address``: where the games run (``run_backend``)."""
+    parser.add_argument(
+        "--backend", default="local", choices=("local", "ray"), help="where games run"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (or Ray CPUs)")
+    parser.add_argument("--ray-address", metavar="ADDR", help=ray_help)
+
+
 def add_study_command(commands: Any) -> None:
     """Add the ``study`` sub-command to the ``fresco-rules`` sub-parsers."""
     study = commands.add_parser(
@@ -83,22 +98,16 @@ def add_study_command(commands: Any) -> None:
         help="one configuration (repeat: 2 or more; 'default' for the spec's defaults); "
         "also modules=4+5 and components=FILE",
     )
-    study.add_argument("--modules", default="", metavar="4,5,6", help="modules of every arm")
-    study.add_argument("--components", metavar="FILE", help="component data of every arm")
+    add_arm_sources(study, arms="every arm")
     study.add_argument(
         "--player",
         default="random",
         help="how every seat plays: random, greedy, heuristic, search[:N], mcts, or one per "
         "seat comma-separated (search:200,heuristic,heuristic); default: random",
     )
-    study.add_argument(
-        "--backend", default="local", choices=("local", "ray"), help="where games run"
-    )
-    study.add_argument("--jobs", type=int, default=1, help="worker processes (or Ray CPUs)")
-    study.add_argument(
-        "--ray-address",
-        metavar="ADDR",
-        help="an existing Ray cluster (auto, ray://head:10001); default: a local Ray instance",
+    add_backend_options(
+        study,
+        ray_help="an existing Ray cluster (auto, ray://head:10001); default: a local Ray instance",
     )
     study.add_argument(
         "--out",

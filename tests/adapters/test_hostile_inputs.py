@@ -20,16 +20,23 @@ from pettingzoo.test import api_test
 import fresco_rules.openspiel as fs
 from fresco_rules.adapters.core import AdapterError, Position, Slot
 from fresco_rules.barbarossa import GameConfig as BarbarossaConfig
+from fresco_rules.games import declaration, game_names
 from fresco_rules.kernel.errors import SHAPE_RULE, MalformedAction
 from fresco_rules.pettingzoo import env
 
-GAMES = [
+WITH_OPTIONS = [
     "fresco_rules_fresco(players=2)",
     "fresco_rules_fresco(players=3,modules=4;6)",
     "fresco_rules_barbarossa(players=3)",
     "fresco_rules_barbarossa(players=4,letter_check=off,first_player_choice=random)",
     "fresco_rules_carcassonne(players=2)",
 ]
+OPTIONED = {game.split("(")[0] for game in WITH_OPTIONS}
+GAMES = [
+    *WITH_OPTIONS,
+    *(f"fresco_rules_{name}" for name in game_names() if f"fresco_rules_{name}" not in OPTIONED),
+]
+"""Every registered game: the built-ins with options, any other at its defaults."""
 
 
 class _Touch:
@@ -275,7 +282,8 @@ def test_barbarossa_letters_outside_a_to_z_are_played_as_slots() -> None:
 
 
 def _ready(game: str = "barbarossa") -> tuple[Any, int]:
-    aec = env(game, players=3)
+    seats = declaration(game).players
+    aec = env(game, players=3 if 3 in seats else seats[0])
     aec.reset(seed=3)
     legal = sorted(aec.infos[aec.agent_selection]["legal_actions"])
     return aec, legal[0]
@@ -322,7 +330,7 @@ def test_pettingzoo_step_refuses_every_coercible_non_integer() -> None:
     bytes, a bool: none is taken (2.9 played 2, "220" played 220) and none raises anything but
     ``MalformedAction``."""
     coerced = raw = refused = 0
-    for game in ("fresco", "barbarossa", "carcassonne"):
+    for game in game_names():
         aec, _ = _ready(game)
         start = aec.position
         legal = sorted(aec.infos[aec.agent_selection]["legal_actions"])

@@ -20,6 +20,8 @@ from fresco_rules import (
     carcassonne,
     fresco,
 )
+from fresco_rules.games import declaration, game_names
+from fresco_rules.kernel.declaration import GameDeclaration
 from fresco_rules.kernel.errors import SHAPE_RULE
 
 from . import barbarossa_strategies, fresco_strategies
@@ -119,16 +121,24 @@ def test_barbarossa_text_naming_an_illegal_action_is_refused_with_its_rule() -> 
     assert "closest legal:" in refused.value.reason
 
 
-@pytest.mark.parametrize("package", [fresco, barbarossa])
-def test_non_text_is_a_malformed_action_under_the_kernel_rule(package: Any) -> None:
-    state = package.new_game(package.GameConfig(players=3), seed=1)
-    for value in (42, None, [1, 2], b"roll"):
+def _started(game: GameDeclaration) -> Any:
+    """A game of three players (or the game's default count when it cannot seat three)."""
+    players = 3 if 3 in game.players else game.default_players
+    return game.rules.new_game(game.config_type(players=players), 1)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_non_text_is_a_malformed_action_under_the_kernel_rule(name: str) -> None:
+    game = declaration(name)
+    state = _started(game)
+    not_text: tuple[Any, ...] = (42, None, [1, 2], b"roll")
+    for value in not_text:
         with pytest.raises(MalformedAction) as refused:
-            package.parse_action(state, value)
+            game.notation.parse(state, value)
         assert refused.value.rule == SHAPE_RULE
     huge = "roll " * 10_000
     with pytest.raises(NotationError) as long_text:
-        package.parse_action(state, huge)
+        game.notation.parse(state, huge)
     assert len(str(long_text.value)) < 600
 
 
@@ -145,13 +155,14 @@ class HostileText(str):
         raise RuntimeError("ran split")
 
 
-@pytest.mark.parametrize("package", [fresco, barbarossa])
-def test_a_str_subclass_is_read_without_running_its_methods(package: Any) -> None:
-    state = package.new_game(package.GameConfig(players=3), seed=1)
-    first = package.legal_actions(state)[0]
-    assert package.parse_action(state, HostileText(package.notation(state, first))) == first
+@pytest.mark.parametrize("name", game_names())
+def test_a_str_subclass_is_read_without_running_its_methods(name: str) -> None:
+    game = declaration(name)
+    state = _started(game)
+    first = game.rules.legal_actions(state)[0]
+    assert game.notation.parse(state, HostileText(game.notation.format(state, first))) == first
     with pytest.raises((IllegalAction, NotationError)):
-        package.parse_action(state, HostileText("no such move"))
+        game.notation.parse(state, HostileText("no such move"))
 
 
 @pytest.mark.parametrize("package", [fresco, barbarossa, carcassonne])

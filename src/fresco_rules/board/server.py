@@ -229,11 +229,25 @@ async def _answer(board: Board, work: Callable[[], Any]) -> Response:
             result = await anyio.to_thread.run_sync(locked, abandon_on_cancel=True)
     except TimeoutError:
         return _json({"error": f"the request took longer than {REQUEST_SECONDS:g} s"}, 503)
-    except Fault as exc:
-        return _json({"error": exc.reason}, exc.status)
-    except RulesError as exc:
-        return _json({"error": str(exc)}, 400)
+    except (Fault, RulesError) as exc:
+        return _refusal(exc)
     return _json(result)
+
+
+async def _answer_posted(board: Board, request: Request, work: Callable[[Any], Any]) -> Response:
+    """``_answer`` for ``work`` on the request's JSON body; a refused body is answered as
+    ``_answer`` answers a refusal."""
+    try:
+        body = await _body(request)
+    except (Fault, RulesError) as exc:
+        return _refusal(exc)
+    return await _answer(board, lambda: work(body))
+
+
+def _refusal(exc: Fault | RulesError) -> Response:
+    if isinstance(exc, Fault):
+        return _json({"error": exc.reason}, exc.status)
+    return _json({"error": str(exc)}, 400)
 
 
 def create_app(
@@ -266,25 +280,13 @@ def create_app(
         )
 
     async def open_session(request: Request) -> Response:
-        try:
-            body = await _body(request)
-        except Fault as exc:
-            return _json({"error": exc.reason}, exc.status)
-        except RulesError as exc:
-            return _json({"error": str(exc)}, 400)
-        return await _answer(board, lambda: board.open(body))
+        return await _answer_posted(board, request, board.open)
 
     async def pairs_list(request: Request) -> Response:
         return await _answer(board, lambda: {"pairs": list(board.pairs())})
 
     async def open_pair(request: Request) -> Response:
-        try:
-            body = await _body(request)
-        except Fault as exc:
-            return _json({"error": exc.reason}, exc.status)
-        except RulesError as exc:
-            return _json({"error": str(exc)}, 400)
-        return await _answer(board, lambda: board.open_pair(body))
+        return await _answer_posted(board, request, board.open_pair)
 
     async def summary(request: Request) -> Response:
         key = request.path_params["key"]
@@ -306,14 +308,8 @@ def create_app(
 
     async def move(request: Request) -> Response:
         key = request.path_params["key"]
-        try:
-            body = await _body(request)
-        except Fault as exc:
-            return _json({"error": exc.reason}, exc.status)
-        except RulesError as exc:
-            return _json({"error": str(exc)}, 400)
 
-        def work() -> Any:
+        def work(body: Any) -> Any:
             line = board.line(key)
             if type(body) is not dict:
                 raise BoardRefused(f"a move is an object, not {describe(body)}")
@@ -322,17 +318,11 @@ def create_app(
                 result["log"] = line.log
             return result
 
-        return await _answer(board, work)
+        return await _answer_posted(board, request, work)
 
     async def save(request: Request) -> Response:
         key = request.path_params["key"]
-        try:
-            body = await _body(request)
-        except Fault as exc:
-            return _json({"error": exc.reason}, exc.status)
-        except RulesError as exc:
-            return _json({"error": str(exc)}, 400)
-        return await _answer(board, lambda: board.save(board.line(key), body))
+        return await _answer_posted(board, request, lambda body: board.save(board.line(key), body))
 
     async def download(request: Request) -> Response:
         key = request.path_params["key"]

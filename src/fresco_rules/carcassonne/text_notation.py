@@ -142,7 +142,8 @@ def parse_action(state: State, text: str) -> Action:
             where=state.where(),
         )
     except NotationError as refused:
-        turn = _bad_turn(text) if state.phase is Phase.PLACE else None
+        # an exact str: a subclass's own methods never run (read_action takes the same care)
+        turn = _bad_turn(str.__str__(text)) if state.phase is Phase.PLACE else None
         if turn is None:
             raise
         _, _, closest = refused.reason.partition("; closest legal: ")

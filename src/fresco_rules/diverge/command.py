@@ -20,6 +20,7 @@ from ..exit_codes import TABLE
 from ..games import DEFAULT_GAME, declaration, game_names
 from ..kernel.errors import RulesError
 from ..kernel.extras import import_for_command
+from ..study_command import add_arm_sources, add_backend_options
 
 STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm"}
 
@@ -65,13 +66,8 @@ def add_parser(commands: Any) -> None:
         help="how the seats play: random, greedy, heuristic, search:N, mcts, or one per seat "
         "(search:20,heuristic); repeat for several kinds (default: random and greedy)",
     )
-    made.add_argument("--modules", default="", metavar="4,5,6", help="modules of both arms")
-    made.add_argument("--components", metavar="FILE", help="component data of both arms")
-    made.add_argument(
-        "--backend", default="local", choices=("local", "ray"), help="where games run"
-    )
-    made.add_argument("--jobs", type=int, default=1, help="worker processes (or Ray CPUs)")
-    made.add_argument("--ray-address", metavar="ADDR", help="an existing Ray cluster")
+    add_arm_sources(made, arms="both arms")
+    add_backend_options(made, ray_help="an existing Ray cluster")
     made.add_argument(
         "--out",
         metavar="DIR",

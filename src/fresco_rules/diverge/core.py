@@ -339,53 +339,29 @@ def play_lockstep(
         # named only at a divergence: the rules of a step are slow to find
         text = _Lazy(partial(declaration.notation.format, a, action))
         step_rules = _Lazy(partial(_step_rules, declaration, a, action, after_a))
+        mismatch: tuple[str, str] | None = None  # arm B cannot replay A's draws: rule, how
         try:
             after_b = rules.apply(declaration.adapter.with_script(b, new), action)
         except OutcomeNeeded as need:
-            detail = (
-                f"arm A draws {_chance_words(declaration, new)}; arm B makes a {need.kind} "
-                "draw beyond them"
-            )
+            mismatch = (need.rule, f"makes a {need.kind} draw beyond them")
+        except IllegalAction as refused:
+            mismatch = (refused.rule, f"cannot draw them ({refused.reason})")
+        else:
+            left = codec.chance_left(after_b)
+            if left:
+                mismatch = (codec.chance_rule, f"makes {left} of these draws fewer")
+        if mismatch is not None:
+            rule, how = mismatch
             found = Divergence(
                 "chance",
                 step,
                 round_now,
                 text(),
-                rules=tuple(dict.fromkeys((need.rule, *step_rules()))),
-                detail=detail,
-            )
-            return diverged(b, found, (seat, action))
-        except IllegalAction as misfit:
-            detail = (
-                f"arm A draws {_chance_words(declaration, new)}; arm B cannot draw them "
-                f"({misfit.reason})"
-            )
-            found = Divergence(
-                "chance",
-                step,
-                round_now,
-                text(),
-                rules=tuple(dict.fromkeys((misfit.rule, *step_rules()))),
-                detail=detail,
+                rules=tuple(dict.fromkeys((rule, *step_rules()))),
+                detail=f"arm A draws {_chance_words(declaration, new)}; arm B {how}",
             )
             return diverged(b, found, (seat, action))
         steps.append((seat, action))
-        left = codec.chance_left(after_b)
-        if left:
-            detail = (
-                f"arm A draws {_chance_words(declaration, new)}; arm B makes {left} "
-                "of these draws fewer"
-            )
-            found = Divergence(
-                "chance",
-                step,
-                round_now,
-                text(),
-                rules=tuple(dict.fromkeys((codec.chance_rule, *step_rules()))),
-                detail=detail,
-            )
-            steps.pop()
-            return diverged(b, found, (seat, action))
         before = a
         a, b, drawn_a = after_a, after_b, tuple(log_a)
         over_a, over_b = rules.is_over(a), rules.is_over(b)

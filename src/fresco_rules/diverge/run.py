@@ -19,24 +19,23 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import os
-import sys
-from collections.abc import Sequence
-from importlib import import_module
 from pathlib import Path
 from typing import Any
-
-from tqdm import tqdm
 
 from ..kernel.files import FileRefused, read_limited, write_atomic
 from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.study_spec import StudyError
-from ..kernel.untrusted import describe
-from ..study.run import run_local
+from ..study.run import (
+    BACKENDS,
+    append_line,
+    check_backend,
+    progress_bar,
+    run_backend,
+    run_local,
+)
 from .plan import Outcome, Payload, Plan, Task, outcome_from_json, play_batch
 from .stats import summarize
 
-BACKENDS = ("local", "ray")
 JOURNAL = "journal.jsonl"
 JOURNAL_FORMAT = "fresco_rules.diverge_journal"
 JOURNAL_VERSION = 1
@@ -115,11 +114,6 @@ def _read_journal(path: Path, plan: Plan) -> dict[tuple[str, int], Outcome]:
     return done
 
 
-def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
-    size = max(1, min(8, len(tasks) // max(1, workers * 8)))
-    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
-
-
 def run_search(
     plan: Plan,
     *,
@@ -133,12 +127,7 @@ def run_search(
     outcomes sorted by player kind (in the plan's order) and game. With ``journal_dir`` the
     games are journaled there and a rerun resumes."""
     configs = plan.configs()
-    if backend not in BACKENDS:
-        raise StudyError(f"unknown backend {describe(backend)}; known: {', '.join(BACKENDS)}")
-    if type(jobs) is not int or not 1 <= jobs <= 1024:
-        raise StudyError("jobs must be a whole number from 1 to 1024")
-    if ray_address is not None and backend != "ray":
-        raise StudyError("--ray-address needs --backend ray")
+    check_backend(backend, jobs, ray_address)
     done: dict[tuple[str, int], Outcome] = {}
     journal = None
     key = _key(plan)
@@ -158,44 +147,26 @@ def run_search(
         if (kind, game) not in done
     ]
     total = plan.games * len(plan.player_kinds)
-    bar = tqdm(
-        total=total,
-        initial=total - len(tasks),
-        unit="game",
-        file=sys.stderr,
-        disable=not progress,
-        smoothing=0.1,
-        desc="diverge",
-    )
+    bar = progress_bar(total, len(tasks), shown=progress, desc="diverge")
 
     def on_batch(outcomes: list[Outcome]) -> None:
         for outcome in outcomes:
             done[(outcome.player, outcome.game)] = outcome
-            if journal is not None:  # each game on disk before the next is written
+            if journal is not None:
                 data = outcome.to_json()
-                journal.write(json.dumps({**data, "digest": _digest(key, data)}) + "\n")
-                journal.flush()
-                os.fsync(journal.fileno())
+                append_line(journal, json.dumps({**data, "digest": _digest(key, data)}))
         bar.update(len(outcomes))
 
     payload = Payload(plan.game, configs)
     try:
-        if tasks and backend == "local":
-            run_local(payload, _batches(tasks, jobs), on_batch, jobs=jobs, play=play_batch)
-        elif tasks:
-            try:
-                ray_backend = import_module("fresco_rules.study.ray_backend")
-            except ImportError:
-                raise StudyError(
-                    "--backend ray needs Ray: pip install 'fresco_rules[ray]'"
-                ) from None
-            workers = ray_backend.workers(ray_address, jobs)
-            ray_backend.run_ray(
+        if tasks:
+            run_backend(
+                backend,
                 payload,
-                _batches(tasks, workers),
+                tasks,
                 on_batch,
-                address=ray_address,
                 jobs=jobs,
+                ray_address=ray_address,
                 play=play_batch,
             )
     finally:

@@ -12,6 +12,14 @@ class RulesError(ValueError):
     """Base of every error this library raises on bad input (actions, records, data)."""
 
 
+def _located(reason: str, seat: int | None, where: str) -> str:
+    """``reason`` after the seat and before the position, each where known (the message of
+    an ``IllegalAction`` after its rule, and of a ``NotationError``)."""
+    who = f"seat {seat}: " if seat is not None else ""
+    at = f" [{where}]" if where else ""
+    return f"{who}{reason}{at}"
+
+
 class IllegalAction(RulesError):
     """An action that the rules forbid in the given state.
 
@@ -35,9 +43,7 @@ class IllegalAction(RulesError):
         self.reason = reason
         self.seat = seat
         self.where = where
-        who = f"seat {seat}: " if seat is not None else ""
-        at = f" [{where}]" if where else ""
-        super().__init__(f"{rule}: {who}{reason}{at}")
+        super().__init__(f"{rule}: {_located(reason, seat, where)}")
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_illegal, (type(self), self.rule, self.reason, self.seat, self.where))
@@ -86,9 +92,7 @@ class NotationError(RulesError):
         self.reason = reason
         self.seat = seat
         self.where = where
-        who = f"seat {seat}: " if seat is not None else ""
-        at = f" [{where}]" if where else ""
-        super().__init__(f"{who}{reason}{at}")
+        super().__init__(_located(reason, seat, where))
 
     def __reduce__(self) -> tuple[object, ...]:
         return (_rebuild_notation, (type(self), self.reason, self.seat, self.where))

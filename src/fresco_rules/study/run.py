@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn, TextIO, TypeVar
 
 from tqdm import tqdm
 
@@ -59,6 +59,8 @@ MAX_LINE_BYTES = 1 << 16
 """The longest journal line (a game's line is a few hundred bytes)."""
 REPLAYED = 2
 """Journal games played again on every resume and compared with their lines."""
+
+T = TypeVar("T")
 
 
 def run_local(
@@ -132,7 +134,37 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
+def check_backend(backend: object, jobs: object, ray_address: object) -> None:
+    """Refuse an unknown backend, ``jobs`` outside 1-1024 and a Ray address without Ray."""
+    if backend not in BACKENDS:
+        raise StudyError(f"unknown backend {describe(backend)}; known: {', '.join(BACKENDS)}")
+    if type(jobs) is not int or not 1 <= jobs <= 1024:
+        raise StudyError("jobs must be a whole number from 1 to 1024")
+    if ray_address is not None and backend != "ray":
+        raise StudyError("--ray-address needs --backend ray")
+
+
+def progress_bar(total: int, todo: int, *, shown: bool, desc: str) -> tqdm[NoReturn]:
+    """A bar on stderr over ``total`` games of which ``todo`` are still to play."""
+    return tqdm(
+        total=total,
+        initial=total - todo,
+        unit="game",
+        file=sys.stderr,
+        disable=not shown,
+        smoothing=0.1,
+        desc=desc,
+    )
+
+
+def append_line(journal: TextIO, line: str) -> None:
+    """Append one line to a journal, on disk before the next is written."""
+    journal.write(line + "\n")
+    journal.flush()
+    os.fsync(journal.fileno())
+
+
+def _batches(tasks: Sequence[T], workers: int) -> list[list[T]]:
     size = max(1, min(8, len(tasks) // max(1, workers * 8)))
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
@@ -285,12 +317,7 @@ def run_study(
     ``summary.json``, ``games.csv``, ``games.json``, the plots and ``report.html`` there (and
     resume from its journal)."""
     adapter = study.check()
-    if backend not in BACKENDS:
-        raise StudyError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 1024:
-        raise StudyError("jobs must be a whole number from 1 to 1024")
-    if ray_address is not None and backend != "ray":
-        raise StudyError("--ray-address needs --backend ray")
+    check_backend(backend, jobs, ray_address)
     make_player(study.player, adapter)  # refuse an unavailable player before any work
     configs = study.configs(adapter)
     described = study.describe(configs)
@@ -316,24 +343,13 @@ def run_study(
         for arm in range(len(study.arms))
         if (arm, game) not in done
     ]
-    total = study.games * len(study.arms)
-    bar = tqdm(
-        total=total,
-        initial=total - len(tasks),
-        unit="game",
-        file=sys.stderr,
-        disable=not progress,
-        smoothing=0.1,
-        desc="study",
-    )
+    bar = progress_bar(study.games * len(study.arms), len(tasks), shown=progress, desc="study")
 
     def on_batch(results: list[GameResult]) -> None:
         for result in results:
             done[(result.arm, result.game)] = result
-            if journal is not None:  # each finished game on disk before the next is written
-                journal.write(journal_line(key, result.to_json(adapter.figure_names)) + "\n")
-                journal.flush()
-                os.fsync(journal.fileno())
+            if journal is not None:
+                append_line(journal, journal_line(key, result.to_json(adapter.figure_names)))
         bar.update(len(results))
 
     payload = Payload(study.game, study.player, configs)
@@ -353,22 +369,32 @@ def run_study(
 
 def run_backend(
     backend: str,
-    payload: Payload,
-    tasks: Sequence[Task],
-    on_batch: OnBatch,
+    payload: Payload | Any,
+    tasks: Sequence[Task] | Sequence[Any],
+    on_batch: OnBatch | Callable[[list[Any]], None],
     *,
     jobs: int,
     ray_address: str | None,
+    play: Callable[[Any, list[Any]], list[Any]] | None = None,
 ) -> None:
+    """Play ``tasks`` in batches on ``backend`` (``play(payload, batch)``, by default a
+    study's games; the divergence search passes its own)."""
     if backend == "local":
-        run_local(payload, _batches(tasks, jobs), on_batch, jobs=jobs)
+        run_local(payload, _batches(tasks, jobs), on_batch, jobs=jobs, play=play)
         return
     try:
         ray_backend = import_module("fresco_rules.study.ray_backend")
     except ImportError:
         raise StudyError("--backend ray needs Ray: pip install 'fresco_rules[ray]'") from None
     workers = ray_backend.workers(ray_address, jobs)
-    ray_backend.run_ray(payload, _batches(tasks, workers), on_batch, address=ray_address, jobs=jobs)
+    ray_backend.run_ray(
+        payload,
+        _batches(tasks, workers),
+        on_batch,
+        address=ray_address,
+        jobs=jobs,
+        play=play_batch if play is None else play,
+    )
 
 
 def load_study(out: str | Path) -> tuple[dict[str, Any], list[GameResult]]:

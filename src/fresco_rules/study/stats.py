@@ -266,6 +266,14 @@ def _metric_words(summary: dict[str, Any]) -> dict[str, Metric]:
     return {m.key: m for m in [*mean_metrics(players, names), *spread_metrics(players)]}
 
 
+def _unit_and_interval(metric: Metric, figure: dict[str, Any]) -> tuple[str, str]:
+    """The metric's unit (with its leading space, or ``""``) and the figure's interval
+    ``[low, high]``, in the metric's scale."""
+    low, high = figure["ci"]
+    unit = f" {metric.unit}" if metric.unit else ""
+    return unit, f"[{_fmt(low, metric.scale)}, {_fmt(high, metric.scale)}]"
+
+
 def arm_lines(summary: dict[str, Any]) -> list[str]:
     """Per arm: every figure with its interval ``[low, high]``."""
     words = _metric_words(summary)
@@ -276,12 +284,8 @@ def arm_lines(summary: dict[str, Any]) -> list[str]:
         for key, figure in arm["figures"].items():
             metric = words[key]
             value = figure.get("mean", figure.get("sd"))
-            low, high = figure["ci"]
-            unit = f" {metric.unit}" if metric.unit else ""
-            lines.append(
-                f"  {metric.label}: {_fmt(value, metric.scale)}{unit} "
-                f"[{_fmt(low, metric.scale)}, {_fmt(high, metric.scale)}]"
-            )
+            unit, interval = _unit_and_interval(metric, figure)
+            lines.append(f"  {metric.label}: {_fmt(value, metric.scale)}{unit} {interval}")
     return lines
 
 
@@ -295,15 +299,13 @@ def verdict_lines(summary: dict[str, Any]) -> list[str]:
         lines.append(f"{comparison['arm']} vs {comparison['baseline']}:")
         for key, figure in comparison["figures"].items():
             metric = words[key]
-            low, high = figure["ci"]
-            unit = f" {metric.unit}" if metric.unit else ""
+            unit, interval = _unit_and_interval(metric, figure)
             p = f", p = {figure['p']:.3f}" if "p" in figure else ""
             p = p.replace("p = 0.000", "p < 0.001")
             outcome = "significant" if figure["significant"] else "no significant difference"
             lines.append(
                 f"  {metric.label} differs by {_fmt(figure['difference'], metric.scale, True)}"
-                f"{unit}, {percent} % CI [{_fmt(low, metric.scale)}, {_fmt(high, metric.scale)}]"
-                f"{p}: {outcome}"
+                f"{unit}, {percent} % CI {interval}{p}: {outcome}"
             )
         survivors = comparison["significant_after_correction"]
         tests = comparison["tests"]
