@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
+from fresco_rules.cli import main
 from fresco_rules.games import declaration
 from fresco_rules.kernel.errors import InvalidSeed
 from fresco_rules.kernel.rng import seed_state
@@ -15,6 +18,7 @@ from fresco_rules.kernel.study_spec import StudyError
 from fresco_rules.study.players import make_player
 from fresco_rules.study.search import search_choice
 from fresco_rules.tournament import Tournament, play_tournament
+from fresco_rules.tournament import run as run_module
 from fresco_rules.tournament.run import seat_table
 
 
@@ -142,3 +146,73 @@ def test_the_search_player_refuses_fresco_modules_whose_secrets_it_cannot_draw()
     state = fresco.rules.new_game(fresco.config_type(players=3, modules=parse("1,4")), 5)
     with pytest.raises(StudyError, match="modules"):
         sample(state, 0, random.Random(1))
+
+
+SMALL = Tournament(game="barbarossa", players=3, entrants=("random", "greedy"), games=3, seed=2)
+
+
+def test_an_interrupted_tournament_resumed_writes_the_same_summary(tmp_path: Path) -> None:
+    """Issue 28: the journal keeps every finished game; the same tournament started again in
+    the same --out plays only the rest, and summary.json is the uninterrupted one, byte for
+    byte (timings, which depend on the machine, are in timings.json)."""
+    play_tournament(SMALL, out=tmp_path / "whole")
+    whole = (tmp_path / "whole" / "summary.json").read_bytes()
+    played: list[tuple[int, int]] = []
+    play_batch = run_module.play_batch
+
+    def interrupted(spec: Tournament, tasks: list[tuple[int, int]]) -> list[Any]:
+        if len(played) == 2:
+            raise KeyboardInterrupt  # as Ctrl-C after two games
+        played.extend(tasks)
+        return play_batch(spec, tasks)
+
+    with (
+        pytest.MonkeyPatch.context() as patch,
+        pytest.raises(KeyboardInterrupt),
+    ):
+        patch.setattr(run_module, "play_batch", interrupted)
+        play_tournament(SMALL, out=tmp_path / "resumed")
+    journal = (tmp_path / "resumed" / "journal.jsonl").read_text().splitlines()
+    assert len(journal) == 1 + 2  # the header and the two finished games
+    assert not (tmp_path / "resumed" / "summary.json").exists()
+    summary, entries = play_tournament(SMALL, out=tmp_path / "resumed")
+    assert (tmp_path / "resumed" / "summary.json").read_bytes() == whole
+    assert len(entries) == 3 and len(summary["pairings"]) == 1
+    assert len((tmp_path / "resumed" / "journal.jsonl").read_text().splitlines()) == 1 + 3
+    assert set(json.loads((tmp_path / "resumed" / "timings.json").read_text())) == {
+        "moves_per_second",
+        "seconds_per_game",
+    }
+
+
+def test_a_tournament_grows_in_its_out(tmp_path: Path) -> None:
+    """More games per pairing in the same --out: the first games keep their seeds."""
+    play_tournament(attrs.evolve(SMALL, games=2), out=tmp_path)
+    _, entries = play_tournament(SMALL, out=tmp_path)
+    assert [entry.seed for entry in entries] == [2, 3, 4]
+
+
+def test_a_foreign_out_is_refused_with_exit_2(tmp_path: Path, capsys: Any) -> None:
+    command = ["tournament", "--game", "barbarossa", "--players", "3", "--entrant", "random"]
+    command += ["--entrant", "greedy", "--games", "1", "--seed", "2", "--quiet"]
+    (tmp_path / "notes.txt").write_text("mine\n")
+    assert main([*command, "--out", str(tmp_path)]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert main([*command, "--out", str(tmp_path / "t")]) == 0
+    other = [*command[:-3], "--seed", "3", "--quiet", "--out", str(tmp_path / "t")]
+    assert main(other) == 2  # another tournament's journal
+    assert "--force" in capsys.readouterr().err
+    assert main([*other, "--force"]) == 0
+    assert (tmp_path / "notes.txt").read_text() == "mine\n"
+    assert json.loads((tmp_path / "t" / "summary.json").read_text())["seed"] == 3
+
+
+def test_an_edited_journal_line_is_refused(tmp_path: Path) -> None:
+    play_tournament(SMALL, out=tmp_path)
+    path = tmp_path / "journal.jsonl"
+    lines = path.read_text().splitlines()
+    line = json.loads(lines[1])
+    line["winners"] = [1 - line["winners"][0]] if len(line["winners"]) == 1 else [0]
+    path.write_text("\n".join([lines[0], json.dumps(line), *lines[2:]]) + "\n")
+    with pytest.raises(StudyError, match="line 2 fails its digest"):
+        play_tournament(SMALL, out=tmp_path)
