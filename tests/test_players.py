@@ -10,6 +10,10 @@ from typing import Any
 import attrs
 import pytest
 
+from fresco_rules.barbarossa import players as barbarossa_players
+from fresco_rules.barbarossa.actions import Guess, Judge
+from fresco_rules.barbarossa.state import Judgement, Note, Request
+from fresco_rules.barbarossa.vocab import Verdict
 from fresco_rules.cli import main
 from fresco_rules.games import declaration
 from fresco_rules.kernel.errors import InvalidSeed
@@ -216,3 +220,23 @@ def test_an_edited_journal_line_is_refused(tmp_path: Path) -> None:
     path.write_text("\n".join([lines[0], json.dumps(line), *lines[2:]]) + "\n")
     with pytest.raises(StudyError, match="line 2 fails its digest"):
         play_tournament(SMALL, out=tmp_path)
+
+
+@pytest.mark.rule("B13")
+def test_the_barbarossa_heuristic_guesses_from_its_candidates_and_judges_honestly() -> None:
+    """Seat 0 (hedgehog, anchor, teapot) was told that seat 1's first object (snail) begins
+    with S: of the 9 stand-in words not its own only SNAIL fits, so a guess is worth the full
+    5 points, and seat 1's honest verdict on it is RIGHT; without the letter seat 0 writes
+    the 4th of its 9 candidates (CROWN), and the verdict is WRONG."""
+    state = _advance("barbarossa", 3, 0)
+    assert len(barbarossa_players.candidates(state, 0, 3)) == 9
+    told = attrs.evolve(state, notes=(Note(seat=0, obj=3, curse=False, position=1, letter="S"),))
+    assert barbarossa_players.candidates(told, 0, 3) == ["SNAIL"]
+    guess = barbarossa_players.heuristic_key(told, Guess(3), told, 0)
+    assert guess == (2.0 + 5.0,)
+    for before, verdict in ((told, Verdict.RIGHT), (state, Verdict.WRONG)):
+        judging = attrs.evolve(before, request=Request(Judgement.VERDICT, asker=0, obj=3))
+        values = {
+            v: barbarossa_players.heuristic_key(judging, Judge(v), judging, 1)[0] for v in Verdict
+        }
+        assert values[verdict] == 1.0 and values[next(v for v in Verdict if v != verdict)] == 0
