@@ -14,13 +14,14 @@ from fresco_rules.barbarossa import players as barbarossa_players
 from fresco_rules.barbarossa.actions import Guess, Judge
 from fresco_rules.barbarossa.state import Judgement, Note, Request
 from fresco_rules.barbarossa.vocab import Verdict
+from fresco_rules.carcassonne import players as carcassonne_players
 from fresco_rules.cli import main
 from fresco_rules.games import declaration
 from fresco_rules.kernel.errors import InvalidSeed
 from fresco_rules.kernel.rng import seed_state
 from fresco_rules.kernel.study_spec import StudyError
 from fresco_rules.study.players import make_player
-from fresco_rules.study.search import search_choice
+from fresco_rules.study.search import key_values, search_choice
 from fresco_rules.tournament import Tournament, play_tournament
 from fresco_rules.tournament import run as run_module
 from fresco_rules.tournament.run import seat_table
@@ -240,3 +241,31 @@ def test_the_barbarossa_heuristic_guesses_from_its_candidates_and_judges_honestl
             v: barbarossa_players.heuristic_key(judging, Judge(v), judging, 1)[0] for v in Verdict
         }
         assert values[verdict] == 1.0 and values[next(v for v in Verdict if v != verdict)] == 0
+
+
+def test_the_carcassonne_heuristic_values_pick_what_its_key_picks() -> None:
+    """``heuristic_values`` (a placement valued by passing plus a bound, the best ones
+    exactly) gives the best actions and best value of ``heuristic_key`` applied to every
+    action, in every position of a random game, placements and follower phases alike."""
+    adapter = declaration("carcassonne").study
+    rules = adapter.game
+    by_key = key_values(adapter, carcassonne_players.heuristic_key)
+    state = rules.new_game(adapter.config_type(players=3), 8)
+    rng = seed_state(8)
+    choose = make_player("random", adapter)
+    checked = 0
+    while not rules.is_over(state):
+        actions = rules.legal_actions(state)
+        seat = rules.current_player(state)
+        if checked % 2 == 0 and len(actions) > 1:
+            exact = by_key(state, actions, seat)
+            fast = carcassonne_players.heuristic_values(state, actions, seat)
+            assert len(fast) == len(actions) and max(fast) == max(exact)
+            assert [i for i, v in enumerate(fast) if v == max(fast)] == [
+                i for i, v in enumerate(exact) if v == max(exact)
+            ]
+            assert all(f >= e for f, e in zip(fast, exact, strict=True))  # bounds bound
+        checked += 1
+        index, rng = choose(state, actions, seat, rng)
+        state = rules.apply(state, actions[index])
+    assert checked > 100

@@ -27,6 +27,8 @@ EXPLORATION = 0.7
 """The UCT exploration constant (rewards lie in 0-1)."""
 
 Pick = Callable[[Any, Sequence[Any], int, random.Random], int]
+Values = Callable[[Any, Sequence[Any], int], list[tuple[float, ...]]]
+"""``values(state, actions, seat)``: a key per legal action of ``state``."""
 
 
 class _Node:
@@ -38,14 +40,31 @@ class _Node:
         self.reward = 0.0
 
 
-def keyed_pick(adapter: GameAdapter, key: Callable[..., tuple[float, ...]]) -> Pick:
-    """``pick(state, actions, seat, rng)``: an action with the largest ``key``, ties at random."""
+def key_values(adapter: GameAdapter, key: Callable[..., tuple[float, ...]]) -> Values:
+    """The values of a key ``key(before, action, after, seat)``, applying each action."""
     apply = adapter.game.apply
+
+    def values(state: Any, actions: Sequence[Any], seat: int) -> list[tuple[float, ...]]:
+        return [key(state, action, apply(state, action), seat) for action in actions]
+
+    return values
+
+
+def heuristic_values(adapter: GameAdapter) -> Values:
+    """The heuristic's values: the game's ``heuristic_values`` when it has one (the same
+    values, cheaper), else its heuristic key (or greedy key) applied to every action."""
+    if adapter.heuristic_key is not None and adapter.heuristic_values is not None:
+        return adapter.heuristic_values
+    return key_values(adapter, adapter.heuristic_key or adapter.greedy_key)
+
+
+def values_pick(value: Values) -> Pick:
+    """``pick(state, actions, seat, rng)``: an action with the largest value, ties at random."""
 
     def pick(state: Any, actions: Sequence[Any], seat: int, rng: random.Random) -> int:
         if len(actions) == 1:
             return 0
-        values = [key(state, action, apply(state, action), seat) for action in actions]
+        values = value(state, actions, seat)
         best = max(values)
         tied = [i for i, value in enumerate(values) if value == best]
         return tied[rng.randrange(len(tied))]
@@ -75,8 +94,8 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
     if sample is None:
         raise StudyError(f"--player search: {adapter.name} declares no sample_hidden")
     rules = adapter.game
-    key = adapter.heuristic_key or adapter.greedy_key
-    playout = keyed_pick(adapter, key)
+    value = heuristic_values(adapter)
+    playout = values_pick(value)
     legal, apply, over, mover = (
         rules.legal_actions,
         rules.apply,
@@ -143,7 +162,7 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
             return 0
         players = len(rules.scores(state))
         seen = sample(state, seat, rng)  # the root's order, valued in a world the seat sees
-        values = [key(seen, action, apply(seen, action), seat) for action in actions]
+        values = value(seen, actions, seat)
         ties = [rng.random() for _ in actions]  # ties in random order (a yes forever loops)
         order = sorted(range(len(actions)), key=lambda i: (values[i], ties[i]), reverse=True)
         root, ranked = _Node(), [actions[i] for i in order]
