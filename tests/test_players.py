@@ -27,11 +27,16 @@ from fresco_rules.tournament import run as run_module
 from fresco_rules.tournament.run import seat_table
 
 
-def _advance(game: str, players: int, steps: int, seed: int = 3) -> Any:
-    """A state ``steps`` random moves into a game."""
-    adapter = declaration(game).study
+def _advance(game: str, players: int, steps: int, seed: int = 3, modules: str = "") -> Any:
+    """A state ``steps`` random moves into a game (Fresco: with ``modules``)."""
+    decl = declaration(game)
+    adapter = decl.study
     rules = adapter.game
-    state = rules.new_game(adapter.config_type(players=players), seed)
+    options: dict[str, Any] = {}
+    if modules:
+        assert decl.parse_modules is not None
+        options["modules"] = decl.parse_modules(modules)
+    state = rules.new_game(adapter.config_type(players=players, **options), seed)
     rng = seed_state(seed)
     choose = make_player("random", adapter)
     for _ in range(steps):
@@ -142,15 +147,91 @@ def test_a_tournament_refuses_seeds_beyond_the_range() -> None:
         play_tournament(spec)
 
 
-def test_the_search_player_refuses_fresco_modules_whose_secrets_it_cannot_draw() -> None:
-    """Hidden information is a rule: with modules the determinization would keep other seats'
-    module secrets (cards, portraits), so the search refuses rather than read them."""
+def _move_one(values: tuple[int, ...], source: int, target: int) -> tuple[int, ...]:
+    """``values`` with one unit moved from ``source`` to ``target`` (unchanged if none)."""
+    if values[source] == 0:
+        return values
+    return tuple(
+        v - 1 if i == source else v + 1 if i == target else v for i, v in enumerate(values)
+    )
+
+
+def _fresco_module_twin(state: Any, seat: int) -> Any:
+    """``state`` with everything of modules 1-6 that ``seat`` cannot see changed: another
+    seat's money and paints, the portrait deck's order, a Wishing Card swapped between another
+    hand and the deck, a penny and a leaf gold moved between the other seats, a glass token
+    moved between them, and the window pile's order."""
+    twin = _hidden_twin("fresco", state, seat)
+    first, second = [s for s in range(len(state.money)) if s != seat][:2]
+    portraits, well, gold, glass = state.portraits, state.well, state.gold, state.glass
+    hands = list(well.hands)
+    deck = list(well.deck)
+    if hands[first] and deck:  # the same hand size: one card out, one in
+        hands[first], deck = (
+            tuple(sorted([*hands[first][1:], deck[0]])),
+            sorted([*deck[1:], hands[first][0]]),
+        )
+    held = list(glass.held)
+    colour = next((c for c, n in enumerate(held[first]) if n), None)
+    if colour is not None:  # one token of ``colour`` from the first other seat to the second
+        held[first] = tuple(n - (c == colour) for c, n in enumerate(held[first]))
+        held[second] = tuple(n + (c == colour) for c, n in enumerate(held[second]))
+    return attrs.evolve(
+        twin,
+        portraits=attrs.evolve(portraits, deck=portraits.deck[::-1]),
+        well=attrs.evolve(
+            well,
+            hands=tuple(hands),
+            deck=tuple(deck),
+            pennies=_move_one(well.pennies, first, second),
+        ),
+        gold=attrs.evolve(gold, held=_move_one(gold.held, first, second)),
+        glass=attrs.evolve(glass, held=tuple(held), pile=glass.pile[::-1]),
+    )
+
+
+def _with_cards(state: Any, seat: int) -> Any:
+    """``state`` with one Wishing Card from the deck in every other seat's hand (random play
+    seldom keeps one)."""
+    well = state.well
+    hands, deck = list(well.hands), list(well.deck)
+    for other in range(len(hands)):
+        if other != seat and not hands[other]:
+            hands[other] = (deck.pop(),)
+    return attrs.evolve(state, well=attrs.evolve(well, hands=tuple(hands), deck=tuple(deck)))
+
+
+@pytest.mark.rule("R0.68")
+@pytest.mark.parametrize(("seed", "steps"), [(5, 9), (5, 60), (6, 90)])
+def test_search_with_fresco_modules_decides_from_the_seat_view_only(seed: int, steps: int) -> None:
+    """Hidden information is a rule: with modules 1-6 the determinization draws the modules'
+    secrets (cards, pennies, leaf gold, glass, deck and pile orders) from the seat's view, so
+    two states that differ only in them get the same world and the same decision (planning,
+    and acting with leaf gold and glass behind the screens)."""
     fresco = declaration("fresco")
-    parse, sample = fresco.parse_modules, fresco.study.sample_hidden
-    assert parse is not None and sample is not None
-    state = fresco.rules.new_game(fresco.config_type(players=3, modules=parse("1,4")), 5)
-    with pytest.raises(StudyError, match="modules"):
-        sample(state, 0, random.Random(1))
+    state = _advance("fresco", 3, steps, seed=seed, modules="1,2,3,4,5,6")
+    seat = fresco.rules.current_player(state)
+    assert seat is not None
+    state = _with_cards(state, seat)
+    twin = _fresco_module_twin(state, seat)
+    assert twin != state
+    assert fresco.player_view(twin, seat) == fresco.player_view(state, seat)
+    actions = fresco.rules.legal_actions(state)
+    assert list(actions) == list(fresco.rules.legal_actions(twin))
+    sample = fresco.study.sample_hidden
+    assert sample is not None
+    worlds = [sample(s, seat, random.Random(4)) for s in (state, twin)]
+    assert worlds[0] == worlds[1]
+    assert worlds[0].well == worlds[1].well and worlds[0].glass == worlds[1].glass
+    assert worlds[0].portraits == worlds[1].portraits and worlds[0].gold == worlds[1].gold
+    others = [s for s in range(3) if s != seat]
+    assert any(worlds[0].money[s] != state.money[seat] for s in others) or any(
+        worlds[0].paints[s] != state.paints[seat] for s in others
+    )  # not the seat's own figures copied
+    choice = search_choice(fresco.study, 4)
+    picks = [choice(s, actions, seat, random.Random(11)) for s in (state, twin)]
+    assert picks[0] == picks[1]
+    assert fresco.rules.explain(state, actions[picks[0]]) is None
 
 
 SMALL = Tournament(game="barbarossa", players=3, entrants=("random", "greedy"), games=3, seed=2)
