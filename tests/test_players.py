@@ -350,3 +350,21 @@ def test_the_carcassonne_heuristic_values_pick_what_its_key_picks() -> None:
         index, rng = choose(state, actions, seat, rng)
         state = rules.apply(state, actions[index])
     assert checked > 100
+
+
+@pytest.mark.rule("B13")
+def test_the_search_player_judges_as_an_honest_sculptor() -> None:
+    """A sculptor's verdict is an input of the rules, not a move to win with: searching, seat 1
+    would call every guess on its objects wrong; it gives the heuristic's honest verdict (the
+    guesser was told the S of SNAIL, the only stand-in word with it: RIGHT)."""
+    adapter = declaration("barbarossa").study
+    assert adapter.judgement is not None
+    state = _advance("barbarossa", 3, 0)
+    told = attrs.evolve(state, notes=(Note(seat=0, obj=3, curse=False, position=1, letter="S"),))
+    judging = attrs.evolve(told, window=None, request=Request(Judgement.VERDICT, asker=0, obj=3))
+    assert adapter.judgement(judging) and not adapter.judgement(state)
+    actions = adapter.game.legal_actions(judging)
+    assert adapter.game.current_player(judging) == 1
+    assert set(actions) == {Judge(Verdict.RIGHT), Judge(Verdict.WRONG)}
+    picked = search_choice(adapter, 8)(judging, actions, 1, random.Random(2))
+    assert actions[picked] == Judge(Verdict.RIGHT)

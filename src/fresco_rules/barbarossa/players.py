@@ -132,6 +132,12 @@ def _tile_value(state: Any, seat: int, tile: int) -> float:
     return -1.0  # Dragon: every other disc moves one (B7)
 
 
+def is_judgement(state: Any) -> bool:
+    """The sculptor owes a judgement (an answer, a letter or a verdict: inputs of the rules,
+    "Human judgements are inputs"), outside a curse window."""
+    return state.window is None and state.request is not None
+
+
 def heuristic_key(before: Any, action: Any, after: Any, seat: int) -> tuple[float, ...]:
     """The heuristic value of ``action`` for ``seat`` (see the module's docstring)."""
     request = before.request

@@ -62,6 +62,7 @@ ADAPTER = GameAdapter(
         "an object's candidate words most, guesses the object with the fewest candidates, "
         "curses to guess one down to two; as sculptor gives true letters and honest verdicts"
     ),
+    judgement=players.is_judgement,
     sample_hidden=players.sample_hidden,
     load_components=barbarossa.load_components,
 )

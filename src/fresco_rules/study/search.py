@@ -8,8 +8,10 @@ information-set MCTS: a node's children are the actions tried there in any world
 is UCT with the reward of the seat that acts at the node; a new node is followed by a short
 playout of the game's heuristic player, then the position is valued: a finished game 1 shared
 among its winners, an unfinished one by the score lead squashed into 0-1. The budget is the
-number of simulations per decision; the generator is a ``random.Random`` seeded from the
-player's own stream, so a game is a pure function of its seed.
+number of simulations per decision. A judgement the rules take from a person (the game's
+``GameAdapter.judgement``: Barbarossa's sculptor) is given as the heuristic gives it, at the
+root and in the simulations, never played to win. The generator is a ``random.Random``
+seeded from the player's own stream, so a game is a pure function of its seed.
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
     rules = adapter.game
     value = heuristic_values(adapter)
     playout = values_pick(value)
+    judged = adapter.judgement or (lambda state: False)
     legal, apply, over, mover = (
         rules.legal_actions,
         rules.apply,
@@ -122,6 +125,9 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
                     return
             if seat is None:  # a step nobody chooses: follow it at random, outside the tree
                 state = apply(state, options[rng.randrange(len(options))])
+                continue
+            if judged(state):  # a judgement is given honestly, outside the tree
+                state = apply(state, options[playout(state, options, seat, rng)])
                 continue
             untried = [a for a in options if a not in node.children]
             if untried:
@@ -162,6 +168,8 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
             return 0
         players = len(rules.scores(state))
         seen = sample(state, seat, rng)  # the root's order, valued in a world the seat sees
+        if judged(state):
+            return playout(seen, actions, seat, rng)
         values = value(seen, actions, seat)
         ties = [rng.random() for _ in actions]  # ties in random order (a yes forever loops)
         order = sorted(range(len(actions)), key=lambda i: (values[i], ties[i]), reverse=True)
