@@ -167,7 +167,9 @@ def entry_from_json(data: dict[str, Any], spec: Tournament) -> Entry:
     pairs = spec.pairings()
     if type(pairing) is not int or not 0 <= pairing < len(pairs):
         raise StudyError(f"no pairing {describe(pairing)} in this tournament")
-    if type(game) is not int or not 0 <= game < MAX_GAMES or seed != spec.seed + game:
+    if type(game) is not int or not 0 <= game < MAX_GAMES or type(seed) is not int:
+        raise StudyError("not a game of this tournament (its number or seed)")
+    if seed != spec.seed + game:
         raise StudyError("not a game of this tournament (its number or seed)")
     seats = _ints(data["seats"], "seats", length=spec.players)
     if seats != seat_table(*pairs[pairing], spec.players, game):
