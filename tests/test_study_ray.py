@@ -58,3 +58,16 @@ def test_a_divergence_search_on_ray_writes_the_local_summary(
     found = json.loads(summary)["by_player"]
     assert {kind: found[kind]["games"] for kind in found} == {"random": 4, "greedy": 4}
     assert ray.is_initialized()
+
+
+def test_a_tournament_on_ray_writes_the_local_summary(local_ray: None, tmp_path: Path) -> None:
+    """Issue 28: ``tournament --backend ray`` (the study's Ray backend) writes the same
+    summary.json, byte for byte, as the local backend with two workers."""
+    command = ["tournament", "--game", "barbarossa", "--players", "3", "--entrant", "random"]
+    command += ["--entrant", "greedy", "--entrant", "heuristic", "--games", "2", "--quiet"]
+    assert main([*command, "--backend", "ray", "--out", str(tmp_path / "ray")]) == 0
+    assert main([*command, "--jobs", "2", "--out", str(tmp_path / "local")]) == 0
+    summary = (tmp_path / "ray" / "summary.json").read_bytes()
+    assert summary == (tmp_path / "local" / "summary.json").read_bytes()
+    assert [row["games"] for row in json.loads(summary)["pairings"]] == [2, 2, 2]
+    assert ray.is_initialized()

@@ -58,9 +58,11 @@ ADAPTER = GameAdapter(
     ),
     heuristic_key=players.heuristic_key,
     heuristic_doc=(
-        "asks about the objects it knows most about, guesses with two or more notes on an "
-        "object; as sculptor gives true letters"
+        "moves to the tile worth most (jewels spent when it pays), asks the letter that splits "
+        "an object's candidate words most, guesses the object with the fewest candidates, "
+        "curses to guess one down to two; as sculptor gives true letters and honest verdicts"
     ),
+    judgement=players.is_judgement,
     sample_hidden=players.sample_hidden,
     load_components=barbarossa.load_components,
 )

@@ -114,6 +114,7 @@ ADAPTER = GameAdapter(
         "placement is worth its best follower action; ties drawn at random"
     ),
     heuristic_key=players.heuristic_key,
+    heuristic_values=players.heuristic_values,
     heuristic_doc=(
         "the greedy turn value with farms counted in proportion to the game's progress and "
         "followers kept worth a third of a point"

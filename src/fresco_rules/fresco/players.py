@@ -9,9 +9,24 @@ a plan puts apprentices in the cathedral when the seat holds paints to restore w
 at the market, one in the studio when it is short of money and one in the workshop when it
 holds paints to blend (R0.25-R0.27).
 
-``sample_hidden`` (R0.68): other seats' money and paints are behind their screens, and their
-plans while planning; the search player replaces them with the acting seat's own figures
-(money, paints) and plans drawn at random, and reseeds the chance generator (market draws).
+``sample_hidden`` (R0.68) draws what the acting seat cannot see from what it can:
+
+- other seats' money and paints (behind their screens): no total is public, so each is drawn
+  near the seat's own (players earn and buy by the same rules): money uniformly within 4 of
+  its own, a paint count within 2 of its own, spread over the primaries at random; their
+  plans, while planning, at random;
+- the modules' hidden parts (each module's ``view`` says what they are): the order of the
+  portrait deck (module 1, R1.7); other seats' Wishing Cards (module 4, A4.10), dealt again
+  from those and the deck, each hand keeping its size (cards are dealt and used in the open),
+  and their pennies (behind the screens, and on the market symbol while planning), whose sum
+  is public (the supply and the well are), spread over them again; other seats' leaf gold
+  (module 5), whose sum is public likewise; the glass behind other screens and in the bag
+  (module 6: the bag's size is public, and so is what both hold together), dealt again, the
+  window pile's order, and while planning other seats' Glassworks tiles (taken as covering
+  no column, which fits any plan drawn).
+  Module 2 hides nothing beyond the paints, and module 3's removed tiles follow from the tiles
+  dealt and those on the board;
+- future chance: the chance generator is reseeded (market draws, decks drawn by chance).
 """
 
 from __future__ import annotations
@@ -21,9 +36,9 @@ from typing import Any
 
 import attrs
 
-from ..kernel.study_spec import StudyError
 from .actions import Blend, Restore, RestoreAltar, SubmitPlan
 from .engine import scores
+from .modules.glaziers_state import Cover
 from .state import Phase
 
 PLAN_FIELDS = ("market", "cathedral", "studio", "workshop")
@@ -62,23 +77,140 @@ def _random_plan(rng: random.Random, apprentices: int) -> SubmitPlan:
     return SubmitPlan(**counts)
 
 
+MONEY_SPREAD = 4
+"""Another seat's money is drawn within this many Thalers of the acting seat's own."""
+PAINT_SPREAD = 2
+"""Another seat's number of paints is drawn within this many of the acting seat's own."""
+PRIMARIES = 3
+"""The primaries come first in a paint count (``BASE_PAINTS``: red, yellow, blue)."""
+NO_COVER = Cover(None)
+"""A Glassworks tile that covers no column (R6.7)."""
+
+
+def _spread(total: int, parts: int, rng: random.Random) -> list[int]:
+    """``total`` units over ``parts`` parts, each unit to a part drawn uniformly."""
+    counts = [0] * parts
+    for _ in range(total):
+        counts[rng.randrange(parts)] += 1
+    return counts
+
+
+def _others(seats: int, seat: int) -> list[int]:
+    return [s for s in range(seats) if s != seat]
+
+
+def _replace(values: tuple[Any, ...], drawn: dict[int, Any]) -> tuple[Any, ...]:
+    return tuple(drawn.get(s, value) for s, value in enumerate(values))
+
+
+def _screens(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
+    """Other seats' money and paints, drawn near the seat's own (see the module's words)."""
+    others = _others(state.tables.players, seat)
+    own_money, own_paints = state.money[seat], state.paints[seat]
+    money = {
+        s: rng.randint(max(0, own_money - MONEY_SPREAD), own_money + MONEY_SPREAD) for s in others
+    }
+    total = sum(own_paints)
+    paints = {}
+    for s in others:
+        drawn = _spread(
+            rng.randint(max(0, total - PAINT_SPREAD), total + PAINT_SPREAD), PRIMARIES, rng
+        )
+        paints[s] = (*drawn, *(0,) * (len(own_paints) - PRIMARIES))
+    return {"money": _replace(state.money, money), "paints": _replace(state.paints, paints)}
+
+
+def _portraits(state: Any, rng: random.Random) -> Any:
+    deck = sorted(state.portraits.deck)  # sorted: no order of the state is read
+    rng.shuffle(deck)
+    return attrs.evolve(state.portraits, deck=tuple(deck))
+
+
+def _well(state: Any, seat: int, rng: random.Random) -> Any:
+    well = state.well
+    others = _others(len(well.hands), seat)
+    pool = sorted([*well.deck, *(card for s in others for card in well.hands[s])])
+    rng.shuffle(pool)
+    hands, at = {}, 0
+    for s in others:
+        size = len(well.hands[s])
+        hands[s] = tuple(sorted(pool[at : at + size]))
+        at += size
+    deck = tuple(sorted(pool[at:]))  # a face-down pile, kept sorted (drawn by chance)
+    planning = state.phase is Phase.PLAN
+    hidden = [well.pennies[s] + (well.symbol[s] if planning else 0) for s in others]
+    drawn = dict(zip(others, _spread(sum(hidden), len(others), rng), strict=True))
+    symbol = _replace(well.symbol, dict.fromkeys(others, 0)) if planning else well.symbol
+    return attrs.evolve(
+        well,
+        deck=deck,
+        hands=_replace(well.hands, hands),
+        pennies=_replace(well.pennies, drawn),
+        symbol=symbol,
+    )
+
+
+def _gold(state: Any, seat: int, rng: random.Random) -> Any:
+    gold = state.gold
+    others = _others(len(gold.held), seat)
+    total = sum(gold.held[s] for s in others)
+    drawn = dict(zip(others, _spread(total, len(others), rng), strict=True))
+    return attrs.evolve(gold, held=_replace(gold.held, drawn))
+
+
+def _glass(state: Any, seat: int, rng: random.Random) -> Any:
+    glass = state.glass
+    others = _others(len(glass.held), seat)
+    colours = len(glass.bag)
+    pool = [c for c in range(colours) for _ in range(glass.bag[c])]
+    pool += [c for s in others for c in range(colours) for _ in range(glass.held[s][c])]
+    pool.sort()
+    rng.shuffle(pool)
+    size = sum(glass.bag)
+
+    def counts(items: list[int]) -> tuple[int, ...]:
+        return tuple(items.count(c) for c in range(colours))
+
+    rest = pool[size:]
+    sizes = _spread(len(rest), len(others), rng)
+    held, at = {}, 0
+    for s, n in zip(others, sizes, strict=True):
+        held[s] = counts(rest[at : at + n])
+        at += n
+    pile = sorted(glass.pile)
+    rng.shuffle(pile)
+    covers = glass.covers
+    if state.phase is Phase.PLAN:  # decided tiles: uncovered (any drawn plan fits with that)
+        covers = _replace(
+            covers, {s: NO_COVER for s in others if s < len(covers) and covers[s] is not None}
+        )
+    return attrs.evolve(
+        glass,
+        bag=counts(pool[:size]),
+        held=_replace(glass.held, held),
+        pile=tuple(pile),
+        covers=covers,
+    )
+
+
 def sample_hidden(state: Any, seat: int, rng: random.Random) -> Any:
-    """A state the seat cannot tell from ``state`` (R0.68), drawn from ``rng``. The modules'
-    hidden parts (cards, portraits, ...) are not drawn yet, so a game with modules is refused:
-    a search that read them would not be deciding from its own view."""
-    if state.tables.modules:
-        raise StudyError(
-            "the search player does not draw the hidden parts of Fresco's modules yet; "
-            "play it on the base game, or use heuristic or greedy with modules"
-        )
-    players = state.tables.players
-    money = tuple(state.money[seat] for _ in range(players))
-    paints = tuple(state.paints[seat] for _ in range(players))
-    plans = state.plans
+    """A state the seat cannot tell from ``state`` (R0.68), drawn from ``rng`` (see the
+    module's words for what is drawn and how)."""
+    changes = _screens(state, seat, rng)
     if state.phase is Phase.PLAN:
-        plans = tuple(
-            plan if s == seat or plan is None else _random_plan(rng, state.apprentices[s])
-            for s, plan in enumerate(plans)
+        changes["plans"] = tuple(
+            _random_plan(rng, state.apprentices[s])
+            if s != seat and plan is not None and s < len(state.apprentices)
+            else plan
+            for s, plan in enumerate(state.plans)
         )
-    chance = attrs.evolve(state.chance, rng=rng.getrandbits(64))
-    return attrs.evolve(state, money=money, paints=paints, plans=plans, chance=chance)
+    if state.portraits is not None:
+        changes["portraits"] = _portraits(state, rng)
+    if state.well is not None:
+        changes["well"] = _well(state, seat, rng)
+    if state.gold is not None:
+        changes["gold"] = _gold(state, seat, rng)
+    if state.glass is not None:
+        changes["glass"] = _glass(state, seat, rng)
+    changes["chance"] = attrs.evolve(state.chance, rng=rng.getrandbits(64))
+    return attrs.evolve(state, **changes)

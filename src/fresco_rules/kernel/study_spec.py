@@ -55,6 +55,15 @@ class GameAdapter:
     """The heuristic player's value of an action, as ``greedy_key`` (None: the greedy key)."""
     heuristic_doc: str = ""
     """A few words saying how the heuristic player plays this game."""
+    heuristic_values: Callable[[Any, Sequence[Any], int], list[tuple[float, ...]]] | None = None
+    """``heuristic_values(state, actions, seat)``: the heuristic key of every legal action of
+    ``state`` at once, equal to ``heuristic_key(state, a, apply(state, a), seat)`` for each,
+    for a game that computes them cheaper than applying each action (None: apply each)."""
+    judgement: Callable[[Any], bool] | None = None
+    """``judgement(state)``: the decision now is a judgement the rules take from a person as
+    an input (Barbarossa's sculptor: answers, letters, verdicts), to be given honestly, not
+    played to win: the search player gives it as the heuristic does, in its simulations too.
+    None: every decision is a move."""
     sample_hidden: Callable[[Any, int, random.Random], Any] | None = None
     """``sample_hidden(state, seat, rng)``: a state the seat cannot tell from ``state``, with
     what it cannot see (other seats' secrets, future chance) drawn from ``rng``: the result

@@ -33,7 +33,7 @@ from typing import Any
 from ..kernel.rng import next_below
 from ..kernel.untrusted import describe
 from .adapters import GameAdapter, StudyError
-from .search import search_choice
+from .search import Values, heuristic_values, key_values, search_choice
 
 Choose = Callable[[Any, Sequence[Any], "int | None", int], tuple[int, int]]
 """``choose(state, actions, seat, rng) -> (index, rng)``."""
@@ -49,11 +49,11 @@ def random_player(adapter: GameAdapter) -> Choose:
 
 
 def greedy_player(adapter: GameAdapter) -> Choose:
-    return _keyed_player(adapter, adapter.greedy_key)
+    return _valued_player(key_values(adapter, adapter.greedy_key))
 
 
 def heuristic_player(adapter: GameAdapter) -> Choose:
-    return _keyed_player(adapter, adapter.heuristic_key or adapter.greedy_key)
+    return _valued_player(heuristic_values(adapter))
 
 
 DEFAULT_BUDGET = 100
@@ -72,13 +72,11 @@ def search_player(adapter: GameAdapter, budget: int = DEFAULT_BUDGET) -> Choose:
     return choose
 
 
-def _keyed_player(adapter: GameAdapter, key: Callable[..., tuple[float, ...]]) -> Choose:
-    apply = adapter.game.apply
-
+def _valued_player(value: Values) -> Choose:
     def choose(state: Any, actions: Sequence[Any], seat: int | None, rng: int) -> tuple[int, int]:
         if seat is None or len(actions) == 1:
             return next_below(rng, len(actions))
-        values = [key(state, action, apply(state, action), seat) for action in actions]
+        values = value(state, actions, seat)
         best = max(values)
         tied = [i for i, value in enumerate(values) if value == best]
         pick, rng = next_below(rng, len(tied))

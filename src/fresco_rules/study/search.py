@@ -8,8 +8,10 @@ information-set MCTS: a node's children are the actions tried there in any world
 is UCT with the reward of the seat that acts at the node; a new node is followed by a short
 playout of the game's heuristic player, then the position is valued: a finished game 1 shared
 among its winners, an unfinished one by the score lead squashed into 0-1. The budget is the
-number of simulations per decision; the generator is a ``random.Random`` seeded from the
-player's own stream, so a game is a pure function of its seed.
+number of simulations per decision. A judgement the rules take from a person (the game's
+``GameAdapter.judgement``: Barbarossa's sculptor) is given as the heuristic gives it, at the
+root and in the simulations, never played to win. The generator is a ``random.Random``
+seeded from the player's own stream, so a game is a pure function of its seed.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ EXPLORATION = 0.7
 """The UCT exploration constant (rewards lie in 0-1)."""
 
 Pick = Callable[[Any, Sequence[Any], int, random.Random], int]
+Values = Callable[[Any, Sequence[Any], int], list[tuple[float, ...]]]
+"""``values(state, actions, seat)``: a key per legal action of ``state``."""
 
 
 class _Node:
@@ -38,14 +42,31 @@ class _Node:
         self.reward = 0.0
 
 
-def keyed_pick(adapter: GameAdapter, key: Callable[..., tuple[float, ...]]) -> Pick:
-    """``pick(state, actions, seat, rng)``: an action with the largest ``key``, ties at random."""
+def key_values(adapter: GameAdapter, key: Callable[..., tuple[float, ...]]) -> Values:
+    """The values of a key ``key(before, action, after, seat)``, applying each action."""
     apply = adapter.game.apply
+
+    def values(state: Any, actions: Sequence[Any], seat: int) -> list[tuple[float, ...]]:
+        return [key(state, action, apply(state, action), seat) for action in actions]
+
+    return values
+
+
+def heuristic_values(adapter: GameAdapter) -> Values:
+    """The heuristic's values: the game's ``heuristic_values`` when it has one (the same
+    values, cheaper), else its heuristic key (or greedy key) applied to every action."""
+    if adapter.heuristic_key is not None and adapter.heuristic_values is not None:
+        return adapter.heuristic_values
+    return key_values(adapter, adapter.heuristic_key or adapter.greedy_key)
+
+
+def values_pick(value: Values) -> Pick:
+    """``pick(state, actions, seat, rng)``: an action with the largest value, ties at random."""
 
     def pick(state: Any, actions: Sequence[Any], seat: int, rng: random.Random) -> int:
         if len(actions) == 1:
             return 0
-        values = [key(state, action, apply(state, action), seat) for action in actions]
+        values = value(state, actions, seat)
         best = max(values)
         tied = [i for i, value in enumerate(values) if value == best]
         return tied[rng.randrange(len(tied))]
@@ -75,8 +96,9 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
     if sample is None:
         raise StudyError(f"--player search: {adapter.name} declares no sample_hidden")
     rules = adapter.game
-    key = adapter.heuristic_key or adapter.greedy_key
-    playout = keyed_pick(adapter, key)
+    value = heuristic_values(adapter)
+    playout = values_pick(value)
+    judged = adapter.judgement or (lambda state: False)
     legal, apply, over, mover = (
         rules.legal_actions,
         rules.apply,
@@ -103,6 +125,9 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
                     return
             if seat is None:  # a step nobody chooses: follow it at random, outside the tree
                 state = apply(state, options[rng.randrange(len(options))])
+                continue
+            if judged(state):  # a judgement is given honestly, outside the tree
+                state = apply(state, options[playout(state, options, seat, rng)])
                 continue
             untried = [a for a in options if a not in node.children]
             if untried:
@@ -143,7 +168,9 @@ def search_choice(adapter: GameAdapter, budget: int) -> Callable[..., int]:
             return 0
         players = len(rules.scores(state))
         seen = sample(state, seat, rng)  # the root's order, valued in a world the seat sees
-        values = [key(seen, action, apply(seen, action), seat) for action in actions]
+        if judged(state):
+            return playout(seen, actions, seat, rng)
+        values = value(seen, actions, seat)
         ties = [rng.random() for _ in actions]  # ties in random order (a yes forever loops)
         order = sorted(range(len(actions)), key=lambda i: (values[i], ties[i]), reverse=True)
         root, ranked = _Node(), [actions[i] for i in order]

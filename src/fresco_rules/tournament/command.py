@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
-from pathlib import Path
+import sys
 from typing import Any, TextIO
 
 from ..exit_codes import TABLE
 from ..games import game_names
 from ..kernel.extras import import_for_command
-from ..kernel.files import write_atomic
 from ..study_command import STUDY_EXTRA_MODULES, StudyUnavailable
 
 
@@ -21,7 +19,8 @@ def add_parser(commands: Any) -> None:
         help="a round robin among players, with ratings and win rates per pairing",
         description="Every pairing of entrants plays the same seeds, seats rotated; ratings "
         "from OpenSkill, win shares with Wilson intervals.",
-        epilog=TABLE,
+        epilog=f"{TABLE}\ntournament: 2 also an --out that is taken (see --force) or a journal "
+        "that fails its checks; 130 interrupted (with --out DIR, the same command resumes).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", required=True, choices=game_names(), help="the game")
@@ -36,8 +35,26 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--seed", type=int, default=0, help="game k of every pairing plays seed S + k"
     )
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
-    parser.add_argument("--out", help="a folder for summary.json (not overwritten)")
+    parser.add_argument(
+        "--backend", default="local", choices=("local", "ray"), help="where games run"
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (or Ray CPUs)")
+    parser.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="an existing Ray cluster (auto, ray://head:10001); default: a local Ray instance",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write journal.jsonl, summary.json, timings.json (and resume from DIR's journal)",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="use an --out that holds other files: replace what a tournament writes there",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     parser.set_defaults(run=run)
 
 
@@ -56,12 +73,28 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         games=args.games,
         seed=args.seed,
     )
-    summary, _ = engine.play_tournament(spec, jobs=max(1, min(args.jobs, 64)))
+    try:
+        summary, entries = engine.play_tournament(
+            spec,
+            jobs=args.jobs,
+            backend=args.backend,
+            ray_address=args.ray_address,
+            out=args.out,
+            force=args.force,
+            progress=not args.quiet,
+        )
+    except KeyboardInterrupt:
+        kept = (
+            f"the games played are kept in {args.out}; the same command continues"
+            if args.out
+            else "nothing was kept (use --out DIR to make a tournament resumable)"
+        )
+        print(f"fresco-rules tournament: interrupted; {kept}", file=sys.stderr)
+        return 130
     for line in engine.summary_lines(summary):
         print(line, file=out)
+    for line in engine.timing_lines(engine.timings(spec, entries)):
+        print(line, file=out)
     if args.out:
-        Path(args.out).mkdir(parents=True, exist_ok=True)
-        write_atomic(
-            Path(args.out) / "summary.json", json.dumps(summary, indent=2) + "\n", overwrite=False
-        )
+        print(f"written to {args.out}: summary.json, timings.json, journal.jsonl", file=out)
     return 0

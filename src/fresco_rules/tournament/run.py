@@ -4,31 +4,65 @@ with intervals from OpenSkill (Plackett-Luce), win rates per pairing with Wilson
 
 Every move is checked through the game's ``explain`` (a player's choice is never trusted), and
 the players draw from their own seeded streams only (never the global ``random``).
+
+The games run in batches on the study's backends (``study.run.run_local``: ``jobs`` worker
+processes, 1 plays in this process; ``study.ray_backend.run_ray``: the ``[ray]`` extra). With
+``out``, every finished game is appended to ``out/journal.jsonl`` (a header naming the
+tournament without its number of games, then one line per game with the HMAC-SHA256 of its
+content keyed by that identity, which detects edited or corrupted lines). The same tournament
+started again with the same ``out`` skips the games the journal holds, also after ``games``
+was raised (game ``k`` keeps seed ``seed + k``). ``out`` must be a new or empty folder or hold
+the journal of the same tournament; anything else is refused unless ``force``, and then only
+the files a tournament writes there are replaced.
+
+``summary.json`` holds what the games decide (ratings, win shares, rounds, scores) computed
+from the games sorted by (game, pairing), so it is the same, byte for byte, whatever the
+backend, the workers, the order batches finish in or an interruption and resume. How long the
+players took to choose is a property of the machine, not of the games: it goes to
+``timings.json``.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
+import os
+import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from attrs import frozen
 from openskill.models import PlackettLuce
+from tqdm import tqdm
 
 from ..games import declaration, game_names
 from ..kernel.chance import checked_seed
 from ..kernel.errors import IllegalAction
+from ..kernel.files import FileRefused, read_limited, write_atomic
+from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.rng import seed_state
 from ..kernel.study_spec import StudyError
 from ..kernel.untrusted import describe
 from ..study.players import make_player
+from ..study.run import run_local
 from ..study.stats import proportion_ci
 
 MAX_GAMES = 100_000
 MAX_ENTRANTS = 16
 MAX_STEPS = 200_000
+BACKENDS = ("local", "ray")
+JOURNAL = "journal.jsonl"
+SUMMARY = "summary.json"
+TIMINGS = "timings.json"
+JOURNAL_FORMAT = "fresco_rules.tournament_journal"
+JOURNAL_VERSION = 1
+MAX_JOURNAL_BYTES = 1 << 30
+MAX_LINE_BYTES = 1 << 16
 
 
 @frozen
@@ -66,6 +100,17 @@ class Tournament:
         n = len(self.entrants)
         return [(a, b) for a in range(n) for b in range(a + 1, n)]
 
+    def identity(self) -> dict[str, Any]:
+        """The tournament as plain data without its number of games (it may grow in the same
+        ``out``: game ``k`` keeps its seed)."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "entrants": list(self.entrants),
+            "seed": self.seed,
+            "level": self.level,
+        }
+
 
 @frozen
 class Entry:
@@ -83,6 +128,78 @@ class Entry:
     seconds: float
     think: tuple[tuple[int, float], ...]
     """Per seat: (moves made, seconds spent choosing)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pairing": self.pairing,
+            "game": self.game,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "rounds": self.rounds,
+            "steps": self.steps,
+            "seconds": self.seconds,
+            "think": [list(pair) for pair in self.think],
+        }
+
+
+def _ints(value: object, what: str, *, length: int | None = None) -> tuple[int, ...]:
+    if type(value) is not list or (length is not None and len(value) != length):
+        raise StudyError(f"{what} is not a list of {length or 'some'} whole numbers")
+    if not all(type(item) is int for item in value):
+        raise StudyError(f"{what} is not a list of whole numbers")
+    return tuple(value)
+
+
+def _number(value: object, what: str) -> float:
+    if type(value) not in (int, float) or not 0 <= value < 1e12:  # type: ignore[operator]
+        raise StudyError(f"{what} is not a duration in seconds: {describe(value)}")
+    return float(value)  # type: ignore[arg-type]
+
+
+def entry_from_json(data: dict[str, Any], spec: Tournament) -> Entry:
+    """A journal line read back, every field checked against ``spec`` (it is untrusted)."""
+    expected = {"pairing", "game", "seed", "seats", "scores", "winners", "rounds", "steps"}
+    if set(data) != expected | {"seconds", "think"}:
+        raise StudyError(f"not a tournament game: fields {describe(sorted(data))}")
+    pairing, game, seed = data["pairing"], data["game"], data["seed"]
+    pairs = spec.pairings()
+    if type(pairing) is not int or not 0 <= pairing < len(pairs):
+        raise StudyError(f"no pairing {describe(pairing)} in this tournament")
+    if type(game) is not int or not 0 <= game < MAX_GAMES or type(seed) is not int:
+        raise StudyError("not a game of this tournament (its number or seed)")
+    if seed != spec.seed + game:
+        raise StudyError("not a game of this tournament (its number or seed)")
+    seats = _ints(data["seats"], "seats", length=spec.players)
+    if seats != seat_table(*pairs[pairing], spec.players, game):
+        raise StudyError("its seats are not the pairing's rotation")
+    winners = _ints(data["winners"], "winners")
+    if not winners or not all(0 <= seat < spec.players for seat in winners):
+        raise StudyError("its winners are not seats")
+    counts = (data["rounds"], data["steps"])
+    if not all(type(count) is int and 0 <= count <= MAX_STEPS for count in counts):
+        raise StudyError("its rounds or steps are out of range")
+    think = data["think"]
+    if type(think) is not list or len(think) != spec.players:
+        raise StudyError("its thinking times are not one pair per seat")
+    pairs_read = []
+    for pair in think:
+        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int:
+            raise StudyError("its thinking times are not (moves, seconds) pairs")
+        pairs_read.append((pair[0], _number(pair[1], "a thinking time")))
+    return Entry(
+        pairing=pairing,
+        game=game,
+        seed=seed,
+        seats=seats,
+        scores=_ints(data["scores"], "scores", length=spec.players),
+        winners=winners,
+        rounds=counts[0],
+        steps=counts[1],
+        seconds=_number(data["seconds"], "seconds"),
+        think=tuple(pairs_read),
+    )
 
 
 def seat_table(a: int, b: int, players: int, game: int) -> tuple[int, ...]:
@@ -133,8 +250,13 @@ def play_one(spec: Tournament, pairing: int, game: int) -> Entry:
     )
 
 
-def _play(job: tuple[Tournament, int, int]) -> Entry:
-    return play_one(*job)
+Task = tuple[int, int]
+"""(pairing, game)."""
+
+
+def play_batch(spec: Tournament, tasks: Sequence[Task]) -> list[Entry]:
+    """Play the given games (a worker's batch on either backend)."""
+    return [play_one(spec, pairing, game) for pairing, game in tasks]
 
 
 def _share(entry: Entry, entrant: int) -> float:
@@ -143,19 +265,207 @@ def _share(entry: Entry, entrant: int) -> float:
     return 0.0 if entrant not in sides else 1.0 / len(sides)
 
 
-def play_tournament(spec: Tournament, *, jobs: int = 1) -> tuple[dict[str, Any], list[Entry]]:
-    """Play every game of ``spec`` and return ``(summary, entries)``."""
+def _canonical(data: object) -> bytes:
+    return json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+    ).encode("ascii")
+
+
+def _header(spec: Tournament) -> dict[str, Any]:
+    return {
+        "format": JOURNAL_FORMAT,
+        "format_version": JOURNAL_VERSION,
+        "tournament": spec.identity(),
+    }
+
+
+def _key(spec: Tournament) -> bytes:
+    return hashlib.sha256(_canonical(_header(spec))).digest()
+
+
+def _digest(key: bytes, data: dict[str, Any]) -> str:
+    return hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
+
+
+def _line(path: Path, number: int, raw: bytes) -> dict[str, Any]:
+    where = f"{path}: line {number}"
+    if len(raw) > MAX_LINE_BYTES:
+        raise StudyError(f"{where} is longer than {MAX_LINE_BYTES} bytes")
+    try:
+        return parse_record(raw.decode("utf-8"))
+    except (UnicodeDecodeError, InvalidRecord) as exc:
+        raise StudyError(f"{where} is not a journal line ({type(exc).__name__})") from None
+
+
+def _journal_header(path: Path) -> object:
+    """The journal's first line as JSON, or None when it has none that reads."""
+    try:
+        first = read_limited(path, MAX_JOURNAL_BYTES, what="tournament journal").split(b"\n")[0]
+        return _line(path, 1, first)
+    except (StudyError, FileRefused):
+        return None
+
+
+def prepare_out(out: Path, spec: Tournament, *, force: bool) -> None:
+    """Make ``out`` ready for ``spec``: a new or empty folder, or one holding the journal of
+    the same tournament (resumed); anything else is refused unless ``force``, which removes
+    the files a tournament writes there and leaves other files alone."""
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise FileRefused(f"{out} is not a folder")
+    if not out.exists():
+        out.mkdir(parents=True)
+        return
+    if not any(out.iterdir()):
+        return
+    journal = out / JOURNAL
+    if not force:
+        ours = journal.is_file() and not journal.is_symlink()
+        if ours and _journal_header(journal) == _header(spec):
+            return  # the same tournament: resumed
+        raise StudyError(
+            f"{out} is not empty and holds no journal of this tournament: use another --out, "
+            "or --force to replace the files a tournament writes there"
+        )
+    for name in (JOURNAL, SUMMARY, TIMINGS):
+        target = out / name
+        if target.is_file() or target.is_symlink():
+            target.unlink()
+
+
+def _read_journal(path: Path, spec: Tournament) -> dict[Task, Entry]:
+    """The games the journal holds, by (pairing, game), each line checked against its digest
+    and the tournament; those beyond ``spec.games`` are left out. A torn last line (the run
+    was killed while writing it) is dropped, by an atomic replace."""
+    data = read_limited(path, MAX_JOURNAL_BYTES, what="tournament journal")
+    *lines, torn = data.split(b"\n")
+    try:
+        first = _line(path, 1, lines[0]) if lines else None
+    except StudyError:
+        first = None
+    if first != _header(spec):
+        raise StudyError(
+            f"{path} belongs to another tournament (or is not a tournament journal): use "
+            "another --out, or --force to start afresh"
+        )
+    key = _key(spec)
+    done: dict[Task, Entry] = {}
+    for number, raw in enumerate(lines[1:], start=2):
+        line = _line(path, number, raw)
+        digest = line.pop("digest", None)
+        if type(digest) is not str or not hmac.compare_digest(
+            digest.encode("utf-8"), _digest(key, line).encode("ascii")
+        ):
+            raise StudyError(f"{path}: line {number} fails its digest: edited or corrupted")
+        try:
+            entry = entry_from_json(line, spec)
+        except StudyError as exc:
+            raise StudyError(f"{path}: line {number}: {exc}") from None
+        if entry.game < spec.games:
+            done[(entry.pairing, entry.game)] = entry
+    if torn:
+        write_atomic(path, data[: len(data) - len(torn)], overwrite=True, what="journal")
+    return done
+
+
+def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
+    size = max(1, min(4, len(tasks) // max(1, workers * 4)))
+    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+
+
+def play_tournament(
+    spec: Tournament,
+    *,
+    jobs: int = 1,
+    backend: str = "local",
+    ray_address: str | None = None,
+    out: str | Path | None = None,
+    force: bool = False,
+    progress: bool = False,
+) -> tuple[dict[str, Any], list[Entry]]:
+    """Play every game of ``spec`` and return ``(summary, entries)``, the entries sorted by
+    (game, pairing). With ``out`` the games are journaled there (a rerun resumes) and
+    ``summary.json`` and ``timings.json`` are written there."""
     spec.check()
-    work = [(spec, p, g) for p in range(len(spec.pairings())) for g in range(spec.games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            entries = list(pool.map(_play, work))
-    else:
-        entries = [_play(job) for job in work]
-    return summarize(spec, entries), entries
+    if backend not in BACKENDS:
+        raise StudyError(f"unknown backend {describe(backend)}; known: {', '.join(BACKENDS)}")
+    if type(jobs) is not int or not 1 <= jobs <= 1024:
+        raise StudyError("jobs must be a whole number from 1 to 1024")
+    if ray_address is not None and backend != "ray":
+        raise StudyError("--ray-address needs --backend ray")
+    folder = None if out is None else Path(out)
+    done: dict[Task, Entry] = {}
+    journal = None
+    key = _key(spec)
+    if folder is not None:
+        prepare_out(folder, spec, force=force)
+        path = folder / JOURNAL
+        if path.exists() or path.is_symlink():
+            done = _read_journal(path, spec)
+        else:
+            text = json.dumps(_header(spec), sort_keys=True) + "\n"
+            write_atomic(path, text, overwrite=False, what="tournament journal")
+        journal = path.open("a", encoding="utf-8")
+    tasks = [
+        (pairing, game)
+        for game in range(spec.games)
+        for pairing in range(len(spec.pairings()))
+        if (pairing, game) not in done
+    ]
+    total = spec.games * len(spec.pairings())
+    bar = tqdm(
+        total=total,
+        initial=total - len(tasks),
+        unit="game",
+        file=sys.stderr,
+        disable=not progress,
+        desc="tournament",
+    )
+
+    def on_batch(entries: list[Entry]) -> None:
+        for entry in entries:
+            done[(entry.pairing, entry.game)] = entry
+            if journal is not None:  # each game on disk before the next is written
+                data = entry.to_json()
+                journal.write(json.dumps({**data, "digest": _digest(key, data)}) + "\n")
+                journal.flush()
+                os.fsync(journal.fileno())
+        bar.update(len(entries))
+
+    try:
+        if tasks and backend == "local":
+            run_local(spec, _batches(tasks, jobs), on_batch, jobs=jobs, play=play_batch)
+        elif tasks:
+            try:
+                ray_backend = import_module("fresco_rules.study.ray_backend")
+            except ImportError:
+                raise StudyError(
+                    "--backend ray needs Ray: pip install 'fresco_rules[ray]'"
+                ) from None
+            workers = ray_backend.workers(ray_address, jobs)
+            ray_backend.run_ray(
+                spec,
+                _batches(tasks, workers),
+                on_batch,
+                address=ray_address,
+                jobs=jobs,
+                play=play_batch,
+            )
+    finally:
+        bar.close()
+        if journal is not None:
+            journal.close()
+    entries = sorted(done.values(), key=lambda e: (e.game, e.pairing))
+    summary = summarize(spec, entries)
+    if folder is not None:
+        for name, data in ((SUMMARY, summary), (TIMINGS, timings(spec, entries))):
+            write_atomic(folder / name, json.dumps(data, indent=2) + "\n", overwrite=True)
+    return summary, entries
 
 
 def summarize(spec: Tournament, entries: Sequence[Entry]) -> dict[str, Any]:
+    """What the games decide, from the games in (game, pairing) order: the same whatever the
+    order they were played in."""
+    entries = sorted(entries, key=lambda e: (e.game, e.pairing))
     model = PlackettLuce()
     ratings = [model.rating(name=name) for name in spec.entrants]
     pairs = spec.pairings()
@@ -174,17 +484,12 @@ def summarize(spec: Tournament, entries: Sequence[Entry]) -> dict[str, Any]:
                 "high": high,
             }
         )
-    for entry in sorted(entries, key=lambda e: (e.game, e.pairing)):
+    for entry in entries:
         a, b = pairs[entry.pairing]
         share = _share(entry, a)
         ranks = [1.0, 1.0] if share == 0.5 else ([1.0, 2.0] if share == 1.0 else [2.0, 1.0])
         new = model.rate([[ratings[a]], [ratings[b]]], ranks=ranks)
         ratings[a], ratings[b] = new[0][0], new[1][0]
-    moves = {name: [0, 0.0] for name in spec.entrants}
-    for entry in entries:
-        for seat, (count, seconds) in enumerate(entry.think):
-            moves[spec.entrants[entry.seats[seat]]][0] += count
-            moves[spec.entrants[entry.seats[seat]]][1] += seconds
     return {
         "game": spec.game,
         "players": spec.players,
@@ -197,13 +502,28 @@ def summarize(spec: Tournament, entries: Sequence[Entry]) -> dict[str, Any]:
                 "sigma": r.sigma,
                 "low": r.mu - 2 * r.sigma,
                 "high": r.mu + 2 * r.sigma,
-                "moves_per_second": moves[name][0] / moves[name][1] if moves[name][1] else None,
             }
             for name, r in zip(spec.entrants, ratings, strict=True)
         ],
         "pairings": table,
-        "seconds_per_game": float(np.mean([e.seconds for e in entries])),
-        "rounds": float(np.mean([e.rounds for e in entries])),
+        "rounds": float(np.mean([e.rounds for e in entries])) if entries else None,
+        "winning_score": float(np.mean([max(e.scores) for e in entries])) if entries else None,
+    }
+
+
+def timings(spec: Tournament, entries: Sequence[Entry]) -> dict[str, Any]:
+    """How long the games and the players' choices took (this machine's speed, not a
+    property of the games): moves per second choosing, per entrant, and seconds per game."""
+    moves = {name: [0, 0.0] for name in spec.entrants}
+    for entry in entries:
+        for seat, (count, seconds) in enumerate(entry.think):
+            moves[spec.entrants[entry.seats[seat]]][0] += count
+            moves[spec.entrants[entry.seats[seat]]][1] += seconds
+    return {
+        "moves_per_second": {
+            name: count / seconds if seconds else None for name, (count, seconds) in moves.items()
+        },
+        "seconds_per_game": float(np.mean([e.seconds for e in entries])) if entries else None,
     }
 
 
@@ -224,4 +544,19 @@ def summary_lines(summary: dict[str, Any]) -> list[str]:
             f"  {row['a']} vs {row['b']}: {row['a_wins']:.2f} [{row['low']:.2f}, {row['high']:.2f}]"
             f" over {row['games']} games"
         )
+    if summary["rounds"] is not None:
+        lines.append(
+            f"rounds per game {summary['rounds']:.1f}, winning score {summary['winning_score']:.1f}"
+        )
     return lines
+
+
+def timing_lines(times: dict[str, Any]) -> list[str]:
+    """The timings as text: moves per second choosing per entrant, seconds per game."""
+    speeds = ", ".join(
+        f"{name} {speed:,.0f}" if speed is not None else f"{name} -"
+        for name, speed in times["moves_per_second"].items()
+    )
+    per_game = times["seconds_per_game"]
+    cost = "-" if per_game is None else f"{per_game:.2f}"
+    return [f"moves per second choosing: {speeds}; seconds per game: {cost}"]
