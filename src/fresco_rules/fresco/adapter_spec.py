@@ -135,6 +135,18 @@ def _leonardo_rules() -> set[str]:
     }
 
 
+def _restoration_rules(before: Any, after: Any) -> list[str]:
+    """The rules of the restoration a step scored (an altar, or a segment with the bishop's
+    bonus), none when it scored none."""
+    if after.scored is None or after.scored is before.scored:
+        return []
+    if after.scored.restoration.segment is None:
+        found = rules_of(scoring.altar_points)
+    else:
+        found = rules_of(scoring.bishop_bonus)
+    return [*found, *rules_of(scoring.restoration_points, scoring.track_options)]
+
+
 class FrescoSpec(GameSpec):
     name = "fresco"
     min_players = 2
@@ -207,14 +219,7 @@ class FrescoSpec(GameSpec):
     def score_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
         """The rules of the points a step scored (a restoration, the final scoring); the whole
         ``step_rules`` when it scored none."""
-        found: list[str] = []
-        if after.scored is not None and after.scored is not before.scored:
-            restoration = after.scored.restoration
-            if restoration.segment is None:
-                found += rules_of(scoring.altar_points)
-            else:
-                found += rules_of(scoring.bishop_bonus)
-            found += rules_of(scoring.restoration_points, scoring.track_options)
+        found = _restoration_rules(before, after)
         if after.phase is Phase.OVER:
             found += rules_of(flow.final_scoring, scoring.money_points)
         if not found:
@@ -237,14 +242,7 @@ class FrescoSpec(GameSpec):
     def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
         """The scoring, round-preparation and final-scoring rules a step set off, then the
         action's own."""
-        found: list[str] = []
-        if after.scored is not None and after.scored is not before.scored:
-            restoration = after.scored.restoration
-            if restoration.segment is None:
-                found += rules_of(scoring.altar_points)
-            else:
-                found += rules_of(scoring.bishop_bonus)
-            found += rules_of(scoring.restoration_points, scoring.track_options)
+        found = _restoration_rules(before, after)
         if after.round != before.round:
             found += rules_of(
                 flow.prepare_round,
