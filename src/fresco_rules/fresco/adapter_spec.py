@@ -158,6 +158,7 @@ class FrescoSpec(GameSpec):
     default_params: Mapping[str, Any] = _defaults()
     default_max_length = 6000
     max_draws_per_step = 96
+    action_kinds = engine.RULES
 
     def canonical_params(self, params: Params) -> dict[str, Any]:
         found = dict(params)
@@ -211,10 +212,6 @@ class FrescoSpec(GameSpec):
 
     def summary(self, state: Any) -> str:
         return f"{state.where()}; track {state.track}; money {state.money}"
-
-    def action_rules(self, action: object) -> tuple[str, ...]:
-        found = engine.RULES.get(type(action))
-        return () if found is None else rules_of(*found)
 
     def score_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
         """The rules of the points a step scored (a restoration, the final scoring); the whole

@@ -155,13 +155,13 @@ class GameDeclaration:
     study: GameAdapter
     """Its description for studies (players, game-specific figures)."""
     build_schema: Callable[[], Mapping[str, Any]] | None = None
+    """The record JSON Schema derived from the game's actions and config (what
+    ``scripts/make_record_schema.py`` ships in the package); None: the game writes its own."""
     state_type: type | None = None
     """The class of the game's states (``position_to_json`` finds a state's game by it)."""
     position_problems: PositionCheck = _nothing
     """The game's own laws of a loaded position (``kernel.position``): each problem names
     its JSON path and rule."""
-    """The record JSON Schema derived from the game's actions and config (what
-    ``scripts/make_record_schema.py`` ships in the package); None: the game writes its own."""
 
     @players.validator
     def _check_players(self, _: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
