@@ -4,12 +4,14 @@ and its commands run (issue 23, item 5)."""
 
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import shlex
 import sys
 from pathlib import Path
 
+from fresco_rules.kernel.declaration import declare
 from tests.test_example_game import registered, run
 
 __all__ = ["registered"]  # the fixture, shared with the example's tests
@@ -74,3 +76,18 @@ def test_the_pages_commands_run(registered: dict[str, str], tmp_path: Path) -> N
         assert words[0] == "fresco-rules"
         done = run(env, "-m", "fresco_rules", *words[1:], cwd=tmp_path)
         assert done.returncode == 0, f"{line}\n{done.stdout[-500:]}{done.stderr[-500:]}"
+
+
+def test_the_declaration_section_names_every_part_declare_takes() -> None:
+    """Section 10 names each module ``declare`` takes (in Pig's call or as an optional module)
+    and each optional part: a parameter added to ``declare`` or dropped from it fails here."""
+    text = PAGE.read_text(encoding="utf-8")
+    section = text.split("## 10. The declaration", 1)[1].split("\n## ", 1)[0]
+    parameters = inspect.signature(declare).parameters
+    optional = {name for name, p in parameters.items() if p.default is not p.empty}
+    required = set(parameters) - optional
+    ((_, call),) = [(path, body) for path, body in blocks("from") if body in section]
+    in_call = set(re.findall(r"^    (\w+)=", call, re.M))
+    named_optional = set(re.findall(r"`(\w+)`", section.split("A game passes", 1)[1]))
+    assert in_call == required
+    assert named_optional == optional

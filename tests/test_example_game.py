@@ -175,7 +175,7 @@ def test_the_example_imports_only_the_public_contract() -> None:
                     imported.add(f"{node.module}.{alias.name}")
             elif isinstance(node, ast.Import):
                 imported.update(a.name for a in node.names if a.name.startswith("fresco_rules"))
-    assert "fresco_rules.kernel.declaration.GameDeclaration" in imported
+    assert "fresco_rules.kernel.declaration.declare" in imported
     assert all(name.startswith("fresco_rules.kernel.") for name in imported), imported
 
 

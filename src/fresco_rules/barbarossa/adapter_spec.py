@@ -37,7 +37,6 @@ from ..kernel.adapter_spec import (
     enum_params,
     one_hot,
     parse_int,
-    rules_of,
 )
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
@@ -85,6 +84,7 @@ class BarbarossaSpec(GameSpec):
     default_params: Mapping[str, Any] = _defaults()
     default_max_length = 3000
     max_draws_per_step = 16
+    action_kinds = ba_engine.RULES
 
     def config(self, params: Params) -> GameConfig:
         players = parse_int(params, "players", 3, 4)
@@ -126,10 +126,6 @@ class BarbarossaSpec(GameSpec):
             f"turn {state.turn}, seat {state.active} {state.step.value}; "
             f"discs {state.discs}; jewels {state.jewels}"
         )
-
-    def action_rules(self, action: object) -> tuple[str, ...]:
-        found = ba_engine.RULES.get(type(action))
-        return () if found is None else rules_of(*found)
 
     def actions(self, config: Any) -> Sequence[object]:
         tables = derive_tables(config)

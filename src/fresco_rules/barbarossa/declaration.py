@@ -4,60 +4,43 @@ game's folder, which nothing in the folder imports."""
 from __future__ import annotations
 
 from .._version import __version__
-from ..kernel.declaration import Board, Components, GameDeclaration, Notation
-from . import data, render, text_notation
-from .adapter_spec import SPEC
-from .board_view import text_view
-from .config import OPTION_TYPES, GameConfig, InvalidConfig
-from .engine import player_view, winners
-from .game import GAME
-from .picture import svg
-from .position import position_problems
-from .records import build_schema, make_codec
-from .state import State
-from .study_adapter import ADAPTER
-from .vocab import RULE_ID, RULE_SPECS
+from ..kernel.declaration import declare
+from . import (
+    adapter_spec,
+    board_view,
+    config,
+    data,
+    engine,
+    game,
+    picture,
+    position,
+    records,
+    render,
+    state,
+    study_adapter,
+    text_notation,
+    vocab,
+)
 
-DECLARATION = GameDeclaration(
-    state_type=State,
-    position_problems=position_problems,
-    name=GAME.name,
+DECLARATION = declare(
     title="Barbarossa",
-    players=tuple(range(SPEC.min_players, SPEC.max_players + 1)),
-    default_players=SPEC.default_players,
-    rules=GAME,
     version=__version__,
-    config_type=GameConfig,
-    option_types=OPTION_TYPES,
-    invalid_config=InvalidConfig,
-    parse_modules=None,
-    components=Components(
-        load=data.load_components,
-        from_mapping=data.components_from_mapping,
-        to_mapping=data.components_to_mapping,
-        template_text=data.template_text,
-        default=data.default_components,
-    ),
-    make_codec=make_codec,
-    notation=Notation(
-        format=text_notation.notation,
-        parse=text_notation.parse_action,
-        legal_forms=text_notation.legal_forms,
-    ),
-    board=Board(
-        text=render.board,
-        view=text_view,
-        svg=svg,
-        events=render.events,
-        score_sheet=render.ScoreSheet,
-    ),
-    player_view=player_view,
-    winners=winners,
-    rule_id=RULE_ID,
-    rule_specs=RULE_SPECS,
     package=__package__ or "",
-    adapter=SPEC,
-    study=ADAPTER,
-    build_schema=build_schema,
+    adapter_spec=adapter_spec,
+    board_view=board_view,
+    config=config,
+    data=data,
+    engine=engine,
+    game=game,
+    picture=picture,
+    position=position,
+    records=records,
+    render=render,
+    state=state,
+    study_adapter=study_adapter,
+    text_notation=text_notation,
+    vocab=vocab,
+    rule_specs=vocab.RULE_SPECS,
+    score_sheet=render.ScoreSheet,
 )
 """Barbarossa, as every tool sees it."""

@@ -6,8 +6,8 @@ players' jewels and curse tokens. Drawn pieces carry a class and data attributes
 from __future__ import annotations
 
 import math
-from html import escape
 
+from ..kernel.picture import svg_document, text_label
 from .state import State
 from .vocab import EVENT_LABELS, EventKind
 from .words import object_label
@@ -23,28 +23,12 @@ WIDTH, HEIGHT = 820, 560
 _CX, _CY, _RADIUS = 210, 262, 150
 
 
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: int = 12,
-    anchor: str = "start",
-    weight: str = "normal",
-    cls: str = "label",
-) -> str:
-    return (
-        f'<text class="{cls}" x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
-        f'font-weight="{weight}" font-family="sans-serif">{escape(text)}</text>'
-    )
-
-
 def _ring(state: State) -> list[str]:
     ring = state.tables.ring
     parts = [
         f'<polygon class="gem" points="{_CX},{_CY - 50} {_CX + 44},{_CY} {_CX},{_CY + 50} '
         f'{_CX - 44},{_CY}" fill="#80deea" stroke="#00838f" stroke-width="2"/>',
-        _text(_CX, _CY + 4, f"{state.arrows_placed()} arrows", anchor="middle", size=11),
+        text_label(_CX, _CY + 4, f"{state.arrows_placed()} arrows", anchor="middle", size=11),
     ]
     for tile, kind in enumerate(ring):
         angle = 2 * math.pi * tile / len(ring) - math.pi / 2
@@ -53,8 +37,8 @@ def _ring(state: State) -> list[str]:
             f'<circle class="ring-tile" data-tile="{tile + 1}" data-event="{kind.value}" '
             f'cx="{x:.1f}" cy="{y:.1f}" r="28" fill="{EVENT_FILLS[kind]}" stroke="#555"/>'
         )
-        parts.append(_text(x, y - 4, str(tile + 1), anchor="middle", weight="bold"))
-        parts.append(_text(x, y + 10, EVENT_LABELS[kind], anchor="middle", size=8))
+        parts.append(text_label(x, y - 4, str(tile + 1), anchor="middle", weight="bold"))
+        parts.append(text_label(x, y + 10, EVENT_LABELS[kind], anchor="middle", size=8))
         here = [s for s, at in enumerate(state.pawns) if at == tile]
         for k, seat in enumerate(here):
             px = _CX + (_RADIUS + 42 + 14 * k) * math.cos(angle)
@@ -70,7 +54,7 @@ def _ring(state: State) -> list[str]:
 def _objects(state: State) -> list[str]:
     n = state.tables.objects_per_player
     x0, y0 = 460, 60
-    parts = [_text(x0, y0 - 16, "objects and arrows", size=14, weight="bold")]
+    parts = [text_label(x0, y0 - 16, "objects and arrows", size=14, weight="bold")]
     for obj, holders in enumerate(state.arrows):
         x = x0 + (obj % n) * 170
         y = y0 + (obj // n) * 56
@@ -81,7 +65,7 @@ def _objects(state: State) -> list[str]:
             f'width="160" height="46" rx="6" fill="#efebe9" '
             f'stroke="{SEAT_COLOURS[owner % 4]}" stroke-width="2"/>'
         )
-        parts.append(_text(x + 8, y + 18, f"{label} (seat {owner})", weight="bold"))
+        parts.append(text_label(x + 8, y + 18, f"{label} (seat {owner})", weight="bold"))
         for k, seat in enumerate(holders):
             parts.append(
                 f'<rect class="arrow" data-object="{label}" data-seat="{seat}" '
@@ -96,7 +80,7 @@ def _track(state: State) -> list[str]:
     x0, y, length = 40, 480, WIDTH - 80
     end = max(track.spaces - 1, 1)
     parts = [
-        _text(
+        text_label(
             x0,
             y - 20,
             f"track (start {track.start}, finish {track.finish})",
@@ -108,7 +92,7 @@ def _track(state: State) -> list[str]:
     for mark, name in ((track.start, "start"), (track.finish, "finish")):
         x = x0 + length * mark / end
         parts.append(f'<line x1="{x:g}" y1="{y - 8}" x2="{x:g}" y2="{y + 8}" stroke="#000"/>')
-        parts.append(_text(x, y + 22, f"{name} {mark}", anchor="middle", size=10))
+        parts.append(text_label(x, y + 22, f"{name} {mark}", anchor="middle", size=10))
     for seat, disc in enumerate(state.discs):
         x = x0 + length * min(disc, end) / end
         below = state.discs[:seat].count(disc)
@@ -128,7 +112,7 @@ def _players(state: State) -> list[str]:
             f"{state.curses[seat]} curse tokens"
         )
         parts.append(f'<circle cx="470" cy="{y - 4}" r="6" fill="{SEAT_COLOURS[seat % 4]}"/>')
-        parts.append(_text(484, y, text, cls="player"))
+        parts.append(text_label(484, y, text, cls="player"))
     return parts
 
 
@@ -138,13 +122,10 @@ def svg(state: State) -> str:
         raise TypeError(f"expected a Barbarossa State, got {type(state).__name__}")
     body = [
         f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
-        _text(16, 20, f"Barbarossa: {state.where()}", size=14, cls="title"),
+        text_label(16, 20, f"Barbarossa: {state.where()}", size=14, cls="title"),
         *_ring(state),
         *_objects(state),
         *_players(state),
         *_track(state),
     ]
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="barbarossa-board" width="{WIDTH}" '
-        f'height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">' + "".join(body) + "</svg>"
-    )
+    return svg_document("barbarossa", WIDTH, HEIGHT, body)

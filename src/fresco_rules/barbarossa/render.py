@@ -3,21 +3,7 @@
 from __future__ import annotations
 
 from ..kernel.untrusted import describe as describe_value
-from .actions import (
-    Action,
-    Answer,
-    AskLetter,
-    AskQuestion,
-    CallCurses,
-    DeclineLetter,
-    GiveLetter,
-    Guess,
-    Judge,
-    NoSuchLetter,
-    RollDie,
-    SpendJewels,
-    StopAsking,
-)
+from . import actions
 from .state import State, Step, object_name
 from .turns import current_player, position_name
 from .vocab import EVENT_LABELS, REPLY_LABELS, EventKind
@@ -27,36 +13,37 @@ def _seat(seat: int | None) -> str:
     return "nobody" if seat is None else f"seat {seat}"
 
 
-def describe(state: State, action: Action) -> str:
+def describe(state: State, action: actions.Action) -> str:
     """A short sentence for ``action`` taken in ``state`` (secret words and letters are not
     shown: a log is public, B24)."""
     who = _seat(current_player(state))
-    if isinstance(action, RollDie):
+    if isinstance(action, actions.RollDie):
         return f"{who} rolls the die"
-    if isinstance(action, SpendJewels):
+    if isinstance(action, actions.SpendJewels):
         return f"{who} spends {action.count} jewels to move {action.count} tiles"
-    if isinstance(action, AskLetter):
+    if isinstance(action, actions.AskLetter):
         how = " with a curse" if state.callers else ""
         what = position_name(action.position)
         return f"{who} asks{how} for {what} of {object_name(state, action.obj)}"
-    if isinstance(action, DeclineLetter):
+    if isinstance(action, actions.DeclineLetter):
         return f"{who} asks the Letter Dwarf for nothing"
-    if isinstance(action, GiveLetter | NoSuchLetter):  # the same words: the slip is folded
+    # the same words: the slip is folded
+    if isinstance(action, actions.GiveLetter | actions.NoSuchLetter):
         request = state.request
         asker = request.asker if request is not None else None
         return f"{who} writes a letter for {_seat(asker)}"
-    if isinstance(action, AskQuestion):
+    if isinstance(action, actions.AskQuestion):
         return f"{who} asks a question about {object_name(state, action.obj)}"
-    if isinstance(action, Answer):
+    if isinstance(action, actions.Answer):
         return f"{who} answers {REPLY_LABELS[action.reply]}"
-    if isinstance(action, StopAsking):
+    if isinstance(action, actions.StopAsking):
         return f"{who} stops asking"
-    if isinstance(action, Guess):
+    if isinstance(action, actions.Guess):
         how = " with a curse" if state.callers else ""
         return f"{who} guesses{how} {object_name(state, action.obj)}"
-    if isinstance(action, Judge):
+    if isinstance(action, actions.Judge):
         return f"{who} judges the guess {action.verdict.value.upper()}"
-    if isinstance(action, CallCurses):
+    if isinstance(action, actions.CallCurses):
         if not action.callers:
             return "nobody calls a curse"
         return "Curse! called by " + ", ".join(f"seat {seat}" for seat in action.callers)

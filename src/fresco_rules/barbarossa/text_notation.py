@@ -27,21 +27,7 @@ from typing import overload
 
 from ..kernel.errors import SHAPE_RULE, MalformedAction
 from ..kernel.notation import OMITTED, ascii_int, quote, read_action, state_and_action
-from .actions import (
-    Action,
-    Answer,
-    AskLetter,
-    AskQuestion,
-    CallCurses,
-    DeclineLetter,
-    GiveLetter,
-    Guess,
-    Judge,
-    NoSuchLetter,
-    RollDie,
-    SpendJewels,
-    StopAsking,
-)
+from . import actions
 from .engine import current_player, explain, legal_actions
 from .state import State
 from .vocab import LAST_LETTER, Reply, Verdict
@@ -54,12 +40,12 @@ REPLY_WORDS = {
     Reply.NO: "no",
 }
 _REPLIES = {word: reply for reply, word in REPLY_WORDS.items()}
-_SIMPLE: dict[str, Action] = {
-    "roll": RollDie(),
-    "no letter": DeclineLetter(),
-    "stop": StopAsking(),
-    "no curse": CallCurses(()),
-    "no such letter": NoSuchLetter(),
+_SIMPLE: dict[str, actions.Action] = {
+    "roll": actions.RollDie(),
+    "no letter": actions.DeclineLetter(),
+    "stop": actions.StopAsking(),
+    "no curse": actions.CallCurses(()),
+    "no such letter": actions.NoSuchLetter(),
 }
 
 
@@ -68,11 +54,11 @@ def _per_player(state: State | None) -> int:
 
 
 @overload
-def notation(state: State | None, action: Action) -> str: ...
+def notation(state: State | None, action: actions.Action) -> str: ...
 
 
 @overload
-def notation(action: Action, state: State | None = None, /) -> str: ...
+def notation(action: actions.Action, state: State | None = None, /) -> str: ...
 
 
 def notation(state: object = None, action: object = OMITTED) -> str:
@@ -84,32 +70,32 @@ def notation(state: object = None, action: object = OMITTED) -> str:
     return _write(board, chosen)  # type: ignore[arg-type]  # _write refuses a non-action
 
 
-def _write(state: State | None, action: Action) -> str:
+def _write(state: State | None, action: actions.Action) -> str:
     n = _per_player(state)
-    if isinstance(action, RollDie):
+    if isinstance(action, actions.RollDie):
         return "roll"
-    if isinstance(action, SpendJewels):
+    if isinstance(action, actions.SpendJewels):
         return f"jewels {action.count}"
-    if isinstance(action, AskLetter):
+    if isinstance(action, actions.AskLetter):
         position = "last" if action.position == LAST_LETTER else str(action.position)
         return f"letter {object_label(action.obj, n)} {position}"
-    if isinstance(action, NoSuchLetter):
+    if isinstance(action, actions.NoSuchLetter):
         return "no such letter"
-    if isinstance(action, DeclineLetter):
+    if isinstance(action, actions.DeclineLetter):
         return "no letter"
-    if isinstance(action, GiveLetter):
+    if isinstance(action, actions.GiveLetter):
         return f"write {action.letter}"
-    if isinstance(action, AskQuestion):
+    if isinstance(action, actions.AskQuestion):
         return f"ask {object_label(action.obj, n)}"
-    if isinstance(action, Answer):
+    if isinstance(action, actions.Answer):
         return f"answer {REPLY_WORDS[action.reply]}"
-    if isinstance(action, StopAsking):
+    if isinstance(action, actions.StopAsking):
         return "stop"
-    if isinstance(action, Guess):
+    if isinstance(action, actions.Guess):
         return f"guess {object_label(action.obj, n)}"
-    if isinstance(action, Judge):
+    if isinstance(action, actions.Judge):
         return f"judge {action.verdict.value}"
-    if isinstance(action, CallCurses):
+    if isinstance(action, actions.CallCurses):
         if not action.callers:
             return "no curse"
         return "curse " + " ".join(str(seat) for seat in action.callers)
@@ -120,7 +106,7 @@ def _number(word: str) -> int | None:
     return ascii_int(word)
 
 
-def _read(state: State, wanted: str, raw: str) -> Action | None:
+def _read(state: State, wanted: str, raw: str) -> actions.Action | None:
     """The action the normalised text names by the grammar alone (legal or not), or None;
     ``raw`` keeps the case of a written letter."""
     simple = _SIMPLE.get(wanted)
@@ -131,29 +117,29 @@ def _read(state: State, wanted: str, raw: str) -> Action | None:
     n = _per_player(state)
     if verb == "jewels" and len(args) == 1:
         count = _number(args[0])
-        return None if count is None else SpendJewels(count)
+        return None if count is None else actions.SpendJewels(count)
     if verb in ("ask", "guess") and len(args) == 1:
         obj = parse_object(args[0], n)
         if obj is None:
             return None
-        return AskQuestion(obj) if verb == "ask" else Guess(obj)
+        return actions.AskQuestion(obj) if verb == "ask" else actions.Guess(obj)
     if verb == "letter" and len(args) == 2:
         obj = parse_object(args[0], n)
         position = LAST_LETTER if args[1] == "last" else _number(args[1])
-        return None if obj is None or position is None else AskLetter(obj, position)
+        return None if obj is None or position is None else actions.AskLetter(obj, position)
     if verb == "write":
         letter = raw.partition(" ")[2]
-        return GiveLetter(letter) if len(letter) == 1 else None
+        return actions.GiveLetter(letter) if len(letter) == 1 else None
     if verb == "answer":
         reply = _REPLIES.get(rest)
-        return None if reply is None else Answer(reply)
+        return None if reply is None else actions.Answer(reply)
     if verb == "judge" and rest in ("right", "wrong"):
-        return Judge(Verdict(rest))
+        return actions.Judge(Verdict(rest))
     if verb == "curse" and args:
         seats = [_number(word) for word in args]
         if any(seat is None for seat in seats):
             return None
-        return CallCurses(tuple(seat for seat in seats if seat is not None))
+        return actions.CallCurses(tuple(seat for seat in seats if seat is not None))
     return None
 
 
@@ -162,7 +148,7 @@ def legal_forms(state: State) -> tuple[str, ...]:
     return tuple(notation(state, action) for action in legal_actions(state))
 
 
-def parse_action(state: State, text: str) -> Action:
+def parse_action(state: State, text: str) -> actions.Action:
     """The legal action that ``text`` names in ``state`` (case, extra spaces and commas are
     ignored, except a written letter's case, which the letter check ignores anyway). Raises
     ``IllegalAction`` naming the rule when the text names an illegal action, ``NotationError``

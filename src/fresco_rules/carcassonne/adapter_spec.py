@@ -32,7 +32,6 @@ from ..kernel.adapter_spec import (
     enum_params,
     one_hot,
     parse_int,
-    rules_of,
 )
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
@@ -69,6 +68,7 @@ class CarcassonneSpec(GameSpec):
     default_params: Mapping[str, Any] = _defaults()
     default_max_length = 2000
     max_draws_per_step = 96
+    action_kinds = cc_engine.RULES
 
     def config(self, params: Params) -> Any:
         players = parse_int(params, "players", 2, 5)
@@ -99,10 +99,6 @@ class CarcassonneSpec(GameSpec):
 
     def summary(self, state: Any) -> str:
         return f"{state.where()}; points {state.points}"
-
-    def action_rules(self, action: object) -> tuple[str, ...]:
-        found = cc_engine.RULES.get(type(action))
-        return () if found is None else rules_of(*found)
 
     # --- the action space ------------------------------------------------------------------
     def actions(self, config: Any) -> Sequence[object]:

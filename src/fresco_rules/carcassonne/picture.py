@@ -14,6 +14,7 @@ from html import escape
 
 from attrs import frozen
 
+from ..kernel.picture import svg_document
 from .actions import PlaceTile
 from .engine import legal_actions
 from .geometry import Oriented
@@ -270,7 +271,4 @@ def svg(state: State) -> str:
         *_board(state, where),
         *_panel(state, board_right + MARGIN),
     ]
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="carcassonne-board" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}">' + "".join(body) + "</svg>"
-    )
+    return svg_document("carcassonne", width, height, body)

@@ -135,6 +135,18 @@ def _leonardo_rules() -> set[str]:
     }
 
 
+def _restoration_rules(before: Any, after: Any) -> list[str]:
+    """The rules of the restoration a step scored (an altar, or a segment with the bishop's
+    bonus), none when it scored none."""
+    if after.scored is None or after.scored is before.scored:
+        return []
+    if after.scored.restoration.segment is None:
+        found = rules_of(scoring.altar_points)
+    else:
+        found = rules_of(scoring.bishop_bonus)
+    return [*found, *rules_of(scoring.restoration_points, scoring.track_options)]
+
+
 class FrescoSpec(GameSpec):
     name = "fresco"
     min_players = 2
@@ -146,6 +158,7 @@ class FrescoSpec(GameSpec):
     default_params: Mapping[str, Any] = _defaults()
     default_max_length = 6000
     max_draws_per_step = 96
+    action_kinds = engine.RULES
 
     def canonical_params(self, params: Params) -> dict[str, Any]:
         found = dict(params)
@@ -200,21 +213,10 @@ class FrescoSpec(GameSpec):
     def summary(self, state: Any) -> str:
         return f"{state.where()}; track {state.track}; money {state.money}"
 
-    def action_rules(self, action: object) -> tuple[str, ...]:
-        found = engine.RULES.get(type(action))
-        return () if found is None else rules_of(*found)
-
     def score_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
         """The rules of the points a step scored (a restoration, the final scoring); the whole
         ``step_rules`` when it scored none."""
-        found: list[str] = []
-        if after.scored is not None and after.scored is not before.scored:
-            restoration = after.scored.restoration
-            if restoration.segment is None:
-                found += rules_of(scoring.altar_points)
-            else:
-                found += rules_of(scoring.bishop_bonus)
-            found += rules_of(scoring.restoration_points, scoring.track_options)
+        found = _restoration_rules(before, after)
         if after.phase is Phase.OVER:
             found += rules_of(flow.final_scoring, scoring.money_points)
         if not found:
@@ -237,14 +239,7 @@ class FrescoSpec(GameSpec):
     def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
         """The scoring, round-preparation and final-scoring rules a step set off, then the
         action's own."""
-        found: list[str] = []
-        if after.scored is not None and after.scored is not before.scored:
-            restoration = after.scored.restoration
-            if restoration.segment is None:
-                found += rules_of(scoring.altar_points)
-            else:
-                found += rules_of(scoring.bishop_bonus)
-            found += rules_of(scoring.restoration_points, scoring.track_options)
+        found = _restoration_rules(before, after)
         if after.round != before.round:
             found += rules_of(
                 flow.prepare_round,

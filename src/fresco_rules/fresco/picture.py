@@ -5,8 +5,10 @@ the victory-point track and the players. Every drawn piece carries a class and d
 
 from __future__ import annotations
 
+from functools import partial
 from html import escape
 
+from ..kernel.picture import svg_document, text_label
 from .state import State, actor_name
 from .vocab import GRID, paints_text
 from .words import COLUMN_LETTERS, booth_label, segment_label
@@ -30,20 +32,8 @@ def actor_colour(state: State, actor: int) -> str:
     return SEAT_COLOURS[actor % len(SEAT_COLOURS)]
 
 
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: int = 13,
-    anchor: str = "start",
-    weight: str = "normal",
-    cls: str = "label",
-) -> str:
-    return (
-        f'<text class="{cls}" x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
-        f'font-weight="{weight}" font-family="sans-serif">{escape(text)}</text>'
-    )
+_text = partial(text_label, size=13)
+"""A label; Fresco's are a size larger than the other games'."""
 
 
 def _cathedral(state: State) -> list[str]:
@@ -234,7 +224,4 @@ def svg(state: State) -> str:
         *_players(state, 410),
         *_track(state, 545),
     ]
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="fresco-board" width="{WIDTH}" '
-        f'height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}">' + "".join(body) + "</svg>"
-    )
+    return svg_document("fresco", WIDTH, HEIGHT, body)

@@ -2,20 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import (
-    Action,
-    AttendTheatre,
-    Blend,
-    BuyTile,
-    ChooseGetUp,
-    ChooseTrackSpace,
-    CloseBooth,
-    EarnStudio,
-    EndTurn,
-    Restore,
-    RestoreAltar,
-    SubmitPlan,
-)
+from . import actions
 from .engine import leonardo_score, token_ledger
 from .extensions import pending
 from .plugins import PLUGINS
@@ -43,44 +30,44 @@ def acting_name(state: State) -> str:
     return actor_name(state, actor)
 
 
-def describe(state: State, action: Action) -> str:
+def describe(state: State, action: actions.Action) -> str:
     """A short sentence for ``action`` taken in ``state``."""
     who = acting_name(state)
-    if isinstance(action, ChooseGetUp):
+    if isinstance(action, actions.ChooseGetUp):
         space = state.tables.hostel[action.slot]
         if state.is_leonardo(state.order[state.step]):
             return f"{who} gets up at {space.time}"
         return f"{who} gets up at {space.time} (mood {space.mood_change:+d}, price {space.price})"
-    if isinstance(action, SubmitPlan):
+    if isinstance(action, actions.SubmitPlan):
         names = ("market", "cathedral", "studio", "workshop", "theatre", "cathedral 2")
         used = [f"{name} {n}" for name, n in zip(names, action.counts, strict=True) if n]
         return f"{who} plans {', '.join(used) if used else 'nothing'}"
-    if isinstance(action, BuyTile):
+    if isinstance(action, actions.BuyTile):
         tile = state.booths[action.booth][action.slot] or "?"
         return (
             f"{who} buys {state.tables.market_labels.get(tile, tile)} ({tile}) at booth "
             f"{booth_name(action.booth)}"
         )
-    if isinstance(action, CloseBooth):
+    if isinstance(action, actions.CloseBooth):
         return f"{who} closes booth {booth_name(action.booth)}"
-    if isinstance(action, Restore):
+    if isinstance(action, actions.Restore):
         tile = state.tile_at(action.segment) or "?"
         moved = ""
         if action.bishop_to is not None:
             moved = f", bishop paid to {segment_label(action.bishop_to)}"
         value = state.tables.fresco_value.get(tile, 0)
         return f"{who} restores {segment_label(action.segment)} ({tile}, value {value}{moved})"
-    if isinstance(action, RestoreAltar):
+    if isinstance(action, actions.RestoreAltar):
         return f"{who} restores the altar with {', '.join(p.value for p in action.paints)}"
-    if isinstance(action, EarnStudio):
+    if isinstance(action, actions.EarnStudio):
         return f"{who} paints a portrait at the studio (+3 Thalers)"
-    if isinstance(action, Blend):
+    if isinstance(action, actions.Blend):
         return f"{who} blends {action.result.value}"
-    if isinstance(action, AttendTheatre):
+    if isinstance(action, actions.AttendTheatre):
         return f"{who} goes to the theatre ({_theatre_gain(state)})"
-    if isinstance(action, ChooseTrackSpace):
+    if isinstance(action, actions.ChooseTrackSpace):
         return f"{who} chooses track space {action.space}"
-    if isinstance(action, EndTurn):
+    if isinstance(action, actions.EndTurn):
         where = state.turn.location if state.turn is not None else None
         return f"{who} ends the turn" + (f" at the {location_words(where)}" if where else "")
     return f"{who} {_describe_module_action(state, action)}"
@@ -103,7 +90,7 @@ def _theatre_gain(state: State) -> str:
     return f"mood +{gain}" if gain == step else f"mood +{gain}, the top of the column"
 
 
-def _describe_module_action(state: State, action: Action) -> str:
+def _describe_module_action(state: State, action: actions.Action) -> str:
     """The sentence (after the actor's name) for an action of a module (its plug-in's text)."""
     for plugin in PLUGINS:
         text = plugin.describe(state, action)

@@ -42,39 +42,14 @@ from typing import overload
 
 from ..kernel.errors import SHAPE_RULE, MalformedAction
 from ..kernel.notation import OMITTED, ascii_int, quote, read_action, state_and_action
-from .actions import (
-    Action,
-    AttendTheatre,
-    Blend,
-    BuyTile,
-    ChooseGetUp,
-    ChooseTrackSpace,
-    CloseBooth,
-    EarnStudio,
-    EndTurn,
-    Restore,
-    RestoreAltar,
-    SubmitPlan,
-)
+from . import actions
 from .data import default_components
 from .engine import current_player, explain, legal_actions
+from .modules import wishing_well_actions
 from .modules.glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
 from .modules.leaf_gold_actions import Gild
 from .modules.portraits_actions import TakePortrait, UseSexton
 from .modules.requests_actions import ChooseIncomePaint, FulfilRequest
-from .modules.wishing_well_actions import (
-    BuyWishingCard,
-    PlacePennies,
-    SkipStreetMusician,
-    UseAlchemy,
-    UseBishopsPraise,
-    UseBishopsVisit,
-    UseFreePaints,
-    UseLuckyFellow,
-    UseReward,
-    UseStreetMusician,
-    UseTip,
-)
 from .state import State
 from .vocab import Glass, Location, Paint
 from .words import booth_label, parse_booth, parse_segment, segment_label
@@ -83,16 +58,16 @@ PLAN_WORDS = ("market", "cathedral", "studio", "workshop", "theatre", "cathedral
 """The plan's columns in ``SubmitPlan`` field order, as the notation names them."""
 
 _SIMPLE: dict[type, str] = {
-    EarnStudio: "studio",
-    AttendTheatre: "theatre",
-    EndTurn: "end",
-    UseStreetMusician: "musician",
-    SkipStreetMusician: "keep musician",
-    BuyWishingCard: "wish",
-    UseLuckyFellow: "lucky fellow",
-    UseBishopsPraise: "praise",
-    UseTip: "tip",
-    UseReward: "reward",
+    actions.EarnStudio: "studio",
+    actions.AttendTheatre: "theatre",
+    actions.EndTurn: "end",
+    wishing_well_actions.UseStreetMusician: "musician",
+    wishing_well_actions.SkipStreetMusician: "keep musician",
+    wishing_well_actions.BuyWishingCard: "wish",
+    wishing_well_actions.UseLuckyFellow: "lucky fellow",
+    wishing_well_actions.UseBishopsPraise: "praise",
+    wishing_well_actions.UseTip: "tip",
+    wishing_well_actions.UseReward: "reward",
 }
 _SIMPLE_BY_TEXT: dict[str, type] = {text: cls for cls, text in _SIMPLE.items()}
 
@@ -116,11 +91,11 @@ def _time(state: State | None, slot: int) -> str:
 
 
 @overload
-def notation(state: State | None, action: Action) -> str: ...
+def notation(state: State | None, action: actions.Action) -> str: ...
 
 
 @overload
-def notation(action: Action, state: State | None = None, /) -> str: ...
+def notation(action: actions.Action, state: State | None = None, /) -> str: ...
 
 
 def notation(state: object = None, action: object = OMITTED) -> str:
@@ -133,37 +108,37 @@ def notation(state: object = None, action: object = OMITTED) -> str:
     return _write(board, chosen)  # type: ignore[arg-type]  # _write refuses a non-action
 
 
-def _write(state: State | None, action: Action) -> str:
+def _write(state: State | None, action: actions.Action) -> str:
     simple = _SIMPLE.get(type(action))
     if simple is not None:
         return simple
-    if isinstance(action, ChooseGetUp):
+    if isinstance(action, actions.ChooseGetUp):
         return f"up {_time(state, action.slot)}"
-    if isinstance(action, SubmitPlan):
+    if isinstance(action, actions.SubmitPlan):
         used = [f"{w} {n}" for w, n in zip(PLAN_WORDS, action.counts, strict=True) if n]
         return "plan " + (" ".join(used) if used else "none")
-    if isinstance(action, BuyTile):
+    if isinstance(action, actions.BuyTile):
         return f"buy {booth_label(action.booth)}:{action.slot + 1}"
-    if isinstance(action, CloseBooth):
+    if isinstance(action, actions.CloseBooth):
         return f"close {booth_label(action.booth)}"
-    if isinstance(action, Restore):
+    if isinstance(action, actions.Restore):
         text = f"restore {segment_label(action.segment)}"
         if action.bishop_to is not None:
             text += f" bishop {segment_label(action.bishop_to)}"
         return text
-    if isinstance(action, RestoreAltar):
+    if isinstance(action, actions.RestoreAltar):
         return "altar " + " ".join(p.value for p in action.paints)
-    if isinstance(action, Blend):
+    if isinstance(action, actions.Blend):
         return f"blend {action.result.value}"
-    if isinstance(action, ChooseTrackSpace):
+    if isinstance(action, actions.ChooseTrackSpace):
         return f"track {action.space}"
-    if isinstance(action, PlacePennies):
+    if isinstance(action, wishing_well_actions.PlacePennies):
         return f"pennies {action.count}"
-    if isinstance(action, UseFreePaints):
+    if isinstance(action, wishing_well_actions.UseFreePaints):
         return f"free paints {action.tile}"
-    if isinstance(action, UseBishopsVisit):
+    if isinstance(action, wishing_well_actions.UseBishopsVisit):
         return f"visit {segment_label(action.to)}"
-    if isinstance(action, UseAlchemy):
+    if isinstance(action, wishing_well_actions.UseAlchemy):
         return f"alchemy {' '.join(p.value for p in action.paints)} -> {action.result.value}"
     if isinstance(action, Gild):
         return "gild" if action.add else "no gild"
@@ -205,16 +180,16 @@ def _glass(words: list[str]) -> tuple[Glass, ...] | None:
     return found if len(found) == len(words) else None
 
 
-def _parse_up(state: State, args: list[str]) -> Action | None:
+def _parse_up(state: State, args: list[str]) -> actions.Action | None:
     if len(args) != 1:
         return None
     times = _times(state)
-    return ChooseGetUp(times.index(args[0])) if args[0] in times else None
+    return actions.ChooseGetUp(times.index(args[0])) if args[0] in times else None
 
 
-def _parse_plan(state: State, args: list[str]) -> Action | None:
+def _parse_plan(state: State, args: list[str]) -> actions.Action | None:
     if args == ["none"]:
-        return SubmitPlan()
+        return actions.SubmitPlan()
     if len(args) % 2:
         return None
     counts = dict.fromkeys(PLAN_WORDS, 0)
@@ -224,83 +199,83 @@ def _parse_plan(state: State, args: list[str]) -> Action | None:
             return None
         counts[word] += number
     market, cathedral, studio, workshop, theatre, cathedral_2 = counts.values()
-    return SubmitPlan(market, cathedral, studio, workshop, theatre, cathedral_2)
+    return actions.SubmitPlan(market, cathedral, studio, workshop, theatre, cathedral_2)
 
 
-def _parse_buy(state: State, args: list[str]) -> Action | None:
+def _parse_buy(state: State, args: list[str]) -> actions.Action | None:
     if len(args) != 1 or args[0].count(":") != 1:
         return None
     booth_text, slot_text = args[0].split(":")
     booth, slot = parse_booth(booth_text), _number(slot_text)
-    return None if booth is None or slot is None else BuyTile(booth, slot - 1)
+    return None if booth is None or slot is None else actions.BuyTile(booth, slot - 1)
 
 
-def _parse_close(state: State, args: list[str]) -> Action | None:
+def _parse_close(state: State, args: list[str]) -> actions.Action | None:
     booth = parse_booth(args[0]) if len(args) == 1 else None
-    return None if booth is None else CloseBooth(booth)
+    return None if booth is None else actions.CloseBooth(booth)
 
 
-def _parse_restore(state: State, args: list[str]) -> Action | None:
+def _parse_restore(state: State, args: list[str]) -> actions.Action | None:
     if len(args) == 1:
         segment = parse_segment(args[0])
-        return None if segment is None else Restore(segment)
+        return None if segment is None else actions.Restore(segment)
     if len(args) == 3 and args[1] == "bishop":
         segment, to = parse_segment(args[0]), parse_segment(args[2])
-        return None if segment is None or to is None else Restore(segment, to)
+        return None if segment is None or to is None else actions.Restore(segment, to)
     return None
 
 
-def _parse_altar(state: State, args: list[str]) -> Action | None:
+def _parse_altar(state: State, args: list[str]) -> actions.Action | None:
     paints = _paints(args)
     if paints is None or len(paints) != 3:
         return None
-    return RestoreAltar((paints[0], paints[1], paints[2]))
+    return actions.RestoreAltar((paints[0], paints[1], paints[2]))
 
 
-def _parse_blend(state: State, args: list[str]) -> Action | None:
+def _parse_blend(state: State, args: list[str]) -> actions.Action | None:
     paints = _paints(args)
-    return Blend(paints[0]) if paints is not None and len(paints) == 1 else None
+    return actions.Blend(paints[0]) if paints is not None and len(paints) == 1 else None
 
 
-def _parse_number(make: Callable[[int], Action], offset: int = 0) -> _Parser:
-    def parse(state: State, args: list[str]) -> Action | None:
+def _parse_number(make: Callable[[int], actions.Action], offset: int = 0) -> _Parser:
+    def parse(state: State, args: list[str]) -> actions.Action | None:
         number = _number(args[0]) if len(args) == 1 else None
         return None if number is None else make(number - offset)
 
     return parse
 
 
-def _parse_free(state: State, args: list[str]) -> Action | None:
+def _parse_free(state: State, args: list[str]) -> actions.Action | None:
     if len(args) != 2 or args[0] != "paints":
         return None
     tiles = {tile.lower(): tile for tile in state.tables.market_labels}
     tile = tiles.get(args[1])
-    return None if tile is None else UseFreePaints(tile)
+    return None if tile is None else wishing_well_actions.UseFreePaints(tile)
 
 
-def _parse_visit(state: State, args: list[str]) -> Action | None:
+def _parse_visit(state: State, args: list[str]) -> actions.Action | None:
     segment = parse_segment(args[0]) if len(args) == 1 else None
-    return None if segment is None else UseBishopsVisit(segment)
+    return None if segment is None else wishing_well_actions.UseBishopsVisit(segment)
 
 
-def _parse_alchemy(state: State, args: list[str]) -> Action | None:
+def _parse_alchemy(state: State, args: list[str]) -> actions.Action | None:
     if len(args) != 5 or args[3] != "->":
         return None
     paints, result = _paints(args[:3]), _paints(args[4:])
     if paints is None or result is None:
         return None
-    return UseAlchemy((paints[0], paints[1], paints[2]), result[0])
+    return wishing_well_actions.UseAlchemy((paints[0], paints[1], paints[2]), result[0])
 
 
-def _parse_gild(state: State, args: list[str]) -> Action | None:
+def _parse_gild(state: State, args: list[str]) -> actions.Action | None:
     return None if args else Gild(True)
 
 
-def _parse_no(state: State, args: list[str]) -> Action | None:
+def _parse_no(state: State, args: list[str]) -> actions.Action | None:
     return Gild(False) if args == ["gild"] else None
 
 
-def _parse_glassworks(state: State, args: list[str]) -> Action | None:
+def _parse_glassworks(state: State, args: list[str]) -> actions.Action | None:
     if args == ["none"]:
         return PlaceGlassworks(None)
     locations = {_location_word(loc): loc for loc in Location}
@@ -311,12 +286,12 @@ def _parse_glassworks(state: State, args: list[str]) -> Action | None:
     return None
 
 
-def _parse_glass(state: State, args: list[str]) -> Action | None:
+def _parse_glass(state: State, args: list[str]) -> actions.Action | None:
     glass = _glass(args)
     return BuyGlass(glass[0]) if glass is not None and len(glass) == 1 else None
 
 
-def _parse_hand(state: State, args: list[str]) -> Action | None:
+def _parse_hand(state: State, args: list[str]) -> actions.Action | None:
     if not args or args[0] != "in":
         return None
     if args[1:] == ["nothing"]:
@@ -325,30 +300,30 @@ def _parse_hand(state: State, args: list[str]) -> Action | None:
     return None if glass is None or not glass else HandInGlass(glass)
 
 
-def _parse_portrait(state: State, args: list[str]) -> Action | None:
+def _parse_portrait(state: State, args: list[str]) -> actions.Action | None:
     if not args:
         return None
     paints = _paints(args[1:])
     return None if paints is None else TakePortrait(args[0].upper(), paints)
 
 
-def _parse_sexton(state: State, args: list[str]) -> Action | None:
+def _parse_sexton(state: State, args: list[str]) -> actions.Action | None:
     segment = parse_segment(args[0]) if len(args) == 1 else None
     return None if segment is None else UseSexton(segment)
 
 
-def _parse_request(state: State, args: list[str]) -> Action | None:
+def _parse_request(state: State, args: list[str]) -> actions.Action | None:
     if len(args) < 2:
         return None
     return FulfilRequest(args[0].upper(), tuple(tile.upper() for tile in args[1:]))
 
 
-def _parse_income(state: State, args: list[str]) -> Action | None:
+def _parse_income(state: State, args: list[str]) -> actions.Action | None:
     paints = _paints(args)
     return ChooseIncomePaint(paints[0]) if paints is not None and len(paints) == 1 else None
 
 
-_Parser = Callable[[State, list[str]], Action | None]
+_Parser = Callable[[State, list[str]], actions.Action | None]
 _PARSERS: dict[str, _Parser] = {
     "up": _parse_up,
     "plan": _parse_plan,
@@ -357,8 +332,8 @@ _PARSERS: dict[str, _Parser] = {
     "restore": _parse_restore,
     "altar": _parse_altar,
     "blend": _parse_blend,
-    "track": _parse_number(ChooseTrackSpace),
-    "pennies": _parse_number(PlacePennies),
+    "track": _parse_number(actions.ChooseTrackSpace),
+    "pennies": _parse_number(wishing_well_actions.PlacePennies),
     "free": _parse_free,
     "visit": _parse_visit,
     "alchemy": _parse_alchemy,
@@ -375,11 +350,11 @@ _PARSERS: dict[str, _Parser] = {
 }
 
 
-def _read(state: State, text: str) -> Action | None:
+def _read(state: State, text: str) -> actions.Action | None:
     """The action ``text`` names by the grammar alone (legal or not), or None."""
     simple = _SIMPLE_BY_TEXT.get(text)
     if simple is not None:
-        action: Action = simple()
+        action: actions.Action = simple()
         return action
     verb, *args = text.split(" ") if text else [""]
     parser = _PARSERS.get(verb)
@@ -391,7 +366,7 @@ def legal_forms(state: State) -> tuple[str, ...]:
     return tuple(notation(state, action) for action in legal_actions(state))
 
 
-def parse_action(state: State, text: str) -> Action:
+def parse_action(state: State, text: str) -> actions.Action:
     """The legal action that ``text`` names in ``state`` (case, extra spaces and commas are
     ignored). Raises ``IllegalAction`` naming the rule when the text names an illegal action,
     ``NotationError`` (no rule ID) when it names none at all, both with the closest legal forms

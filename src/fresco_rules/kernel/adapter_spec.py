@@ -75,6 +75,9 @@ class GameSpec:
     default_max_length: int = 4000
     max_draws_per_step: int = 128
     """More draws than a single step (set-up included) ever makes; a bound, checked."""
+    action_kinds: Mapping[type, tuple[object, ...]] = {}
+    """The game's table of action kinds (``kernel.dispatch.ActionKinds.kinds``): each action
+    class with its validator and effect, whose ``@implements`` rules ``action_rules`` names."""
 
     # --- hooks -----------------------------------------------------------------------------
     def config(self, params: Params) -> Any:
@@ -145,8 +148,10 @@ class GameSpec:
         return "" if codec is None else str(codec.where(state))
 
     def action_rules(self, action: object) -> tuple[str, ...]:
-        """The rule IDs of the functions that check and carry out ``action``."""
-        return ()
+        """The rule IDs of the functions that check and carry out ``action`` (its kind's
+        validator and effect in ``action_kinds``)."""
+        found = self.action_kinds.get(type(action))
+        return () if found is None else rules_of(*found)
 
     def step_rules(self, before: Any, action: object, after: Any) -> tuple[str, ...]:
         """The rule IDs behind a step's result: the action's, plus those of any automatic

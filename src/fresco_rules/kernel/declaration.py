@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 from attrs import frozen
@@ -23,7 +23,7 @@ from . import codec as generic
 from .adapter_spec import GameSpec
 from .catalogue import RuleEntry, load_catalogue
 from .errors import RulesError
-from .position import PositionCheck
+from .position import PositionCheck, PositionProblem
 from .protocol import GameRules, RecordCodec
 from .study_spec import GameAdapter
 
@@ -53,6 +53,11 @@ def _option_text(value: Any, values: tuple[str, ...]) -> str:
     if type(value) is bool:
         return values[0] if value else values[-1]
     return str(value)
+
+
+def _nothing(_: Any) -> tuple[()]:
+    """No result notes, no position problems: the default of a game that has none."""
+    return ()
 
 
 @frozen
@@ -99,7 +104,7 @@ class Board:
     score_sheet: Callable[[], Any] | None = None
     """A new score sheet (``record(before, after)`` each step, ``lines(final)`` at the end);
     None when the game keeps none."""
-    result_notes: Callable[[Any], Sequence[str]] = lambda state: ()
+    result_notes: Callable[[Any], Sequence[str]] = _nothing
     """Lines a result adds after the scores (Fresco's Leonardo, who cannot win)."""
 
 
@@ -150,13 +155,13 @@ class GameDeclaration:
     study: GameAdapter
     """Its description for studies (players, game-specific figures)."""
     build_schema: Callable[[], Mapping[str, Any]] | None = None
-    state_type: type | None = None
-    """The class of the game's states (``position_to_json`` finds a state's game by it)."""
-    position_problems: PositionCheck = lambda state: ()
-    """The game's own laws of a loaded position (``kernel.position``): each problem names
-    its JSON path and rule."""
     """The record JSON Schema derived from the game's actions and config (what
     ``scripts/make_record_schema.py`` ships in the package); None: the game writes its own."""
+    state_type: type | None = None
+    """The class of the game's states (``position_to_json`` finds a state's game by it)."""
+    position_problems: PositionCheck = _nothing
+    """The game's own laws of a loaded position (``kernel.position``): each problem names
+    its JSON path and rule."""
 
     @players.validator
     def _check_players(self, _: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
@@ -190,3 +195,188 @@ class GameDeclaration:
     ) -> dict[str, Any]:
         """The record of a game played with ``config`` and ``seed`` (``kernel.records``)."""
         return generic.record_game(self.rules, self.version, config, seed, steps, final)
+
+
+# The modules every game package has, by name (``declare``): a module is an implementation of
+# a Protocol when it defines the names the Protocol lists, so mypy checks each game's modules.
+
+
+class ConfigModule(Protocol):
+    """``config.py``: the config class, its interpretation options and its error."""
+
+    @property
+    def GameConfig(self) -> Callable[..., Any]: ...
+    @property
+    def OPTION_TYPES(self) -> Mapping[str, type[Enum]]: ...
+    @property
+    def InvalidConfig(self) -> type[RulesError]: ...
+
+
+class DataModule(Protocol):
+    """``data.py``: the component data."""
+
+    def load_components(self, path: str | Path, /) -> Any: ...
+    def components_from_mapping(self, raw: Any, /, *, source: str = ...) -> Any: ...
+    def components_to_mapping(self, data: Any, /) -> Any: ...
+    def template_text(self) -> str: ...
+    def default_components(self) -> Any: ...
+
+
+class EngineModule(Protocol):
+    """``engine.py``: what one seat sees, and who won."""
+
+    def player_view(self, state: Any, seat: int, /) -> Any: ...
+    def winners(self, state: Any, /) -> tuple[int, ...]: ...
+
+
+class GameModule(Protocol):
+    """``game.py``: the rules as one ``GameRules`` value."""
+
+    @property
+    def GAME(self) -> GameRules[Any, Any]: ...
+
+
+class TextNotationModule(Protocol):
+    """``text_notation.py``: the text notation of actions."""
+
+    def notation(self, state: Any, action: Any, /) -> str: ...
+    def parse_action(self, state: Any, text: str, /) -> Any: ...
+    def legal_forms(self, state: Any, /) -> tuple[str, ...]: ...
+
+
+class RenderModule(Protocol):
+    """``render.py``: the text board and the log lines."""
+
+    def board(self, state: Any, /) -> str: ...
+    def events(self, before: Any, after: Any, /) -> list[str]: ...
+
+
+class PictureModule(Protocol):
+    """``picture.py``: the SVG picture."""
+
+    def svg(self, state: Any, /) -> str: ...
+
+
+class RecordsModule(Protocol):
+    """``records.py``: the record codec and schema."""
+
+    def make_codec(self, components: Any = ..., /) -> RecordCodec: ...
+    def build_schema(self) -> Mapping[str, Any]: ...
+
+
+class VocabModule(Protocol):
+    """``vocab.py``: the shape of the game's spec IDs."""
+
+    @property
+    def RULE_ID(self) -> re.Pattern[str]: ...
+
+
+class AdapterSpecModule(Protocol):
+    """``adapter_spec.py``: the game for OpenSpiel and PettingZoo."""
+
+    @property
+    def SPEC(self) -> GameSpec: ...
+
+
+class StudyAdapterModule(Protocol):
+    """``study_adapter.py``: the game for studies."""
+
+    @property
+    def ADAPTER(self) -> GameAdapter: ...
+
+
+class BoardViewModule(Protocol):
+    """``board_view.py``: the whole position for people."""
+
+    def text_view(self, state: Any, /) -> str: ...
+
+
+class PositionModule(Protocol):
+    """``position.py``: the game's own laws of a loaded position."""
+
+    def position_problems(self, state: Any, /) -> Sequence[PositionProblem]: ...
+
+
+class StateModule(Protocol):
+    """``state.py``: the class of the game's states."""
+
+    @property
+    def State(self) -> type: ...
+
+
+def declare(
+    *,
+    title: str,
+    version: str,
+    package: str,
+    adapter_spec: AdapterSpecModule,
+    config: ConfigModule,
+    data: DataModule,
+    engine: EngineModule,
+    game: GameModule,
+    picture: PictureModule,
+    records: RecordsModule,
+    render: RenderModule,
+    study_adapter: StudyAdapterModule,
+    text_notation: TextNotationModule,
+    vocab: VocabModule,
+    board_view: BoardViewModule | None = None,
+    position: PositionModule | None = None,
+    state: StateModule | None = None,
+    rule_specs: tuple[str, ...] = (),
+    option_rules: Mapping[str, str] | None = None,
+    parse_modules: Callable[[str], Any] | None = None,
+    score_sheet: Callable[[], Any] | None = None,
+    result_notes: Callable[[Any], Sequence[str]] = _nothing,
+) -> GameDeclaration:
+    """A game's declaration built from its modules by convention: each part comes from the
+    same-named function of the same-named module (``data.load_components``,
+    ``text_notation.parse_action``, ``adapter_spec.SPEC``, ...). The game passes what really
+    differs: its title, its optional modules and the optional parts of its board and config.
+    The name and the player counts come from the rules and the adapter spec."""
+    spec = adapter_spec.SPEC
+    board = Board(
+        text=render.board,
+        svg=picture.svg,
+        events=render.events,
+        view=str if board_view is None else board_view.text_view,
+        score_sheet=score_sheet,
+        result_notes=result_notes,
+    )
+    return GameDeclaration(
+        name=game.GAME.name,
+        title=title,
+        players=tuple(range(spec.min_players, spec.max_players + 1)),
+        default_players=spec.default_players,
+        rules=game.GAME,
+        version=version,
+        config_type=config.GameConfig,
+        option_types=config.OPTION_TYPES,
+        invalid_config=config.InvalidConfig,
+        option_rules={} if option_rules is None else option_rules,
+        parse_modules=parse_modules,
+        components=Components(
+            load=data.load_components,
+            from_mapping=data.components_from_mapping,
+            to_mapping=data.components_to_mapping,
+            template_text=data.template_text,
+            default=data.default_components,
+        ),
+        make_codec=records.make_codec,
+        notation=Notation(
+            format=text_notation.notation,
+            parse=text_notation.parse_action,
+            legal_forms=text_notation.legal_forms,
+        ),
+        board=board,
+        player_view=engine.player_view,
+        winners=engine.winners,
+        rule_id=vocab.RULE_ID,
+        rule_specs=rule_specs,
+        package=package,
+        adapter=spec,
+        study=study_adapter.ADAPTER,
+        build_schema=records.build_schema,
+        state_type=None if state is None else state.State,
+        position_problems=_nothing if position is None else position.position_problems,
+    )

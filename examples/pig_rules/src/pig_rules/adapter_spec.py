@@ -18,7 +18,6 @@ from fresco_rules.kernel.adapter_spec import (
     Params,
     one_hot,
     parse_int,
-    rules_of,
 )
 from fresco_rules.kernel.chance import Outcome
 from fresco_rules.kernel.errors import RulesError
@@ -40,6 +39,7 @@ class PigSpec(GameSpec):
     default_params: Mapping[str, Any] = {"players": 2, "target": 50, "max_length": 1000}
     default_max_length = 1000
     max_draws_per_step = 8
+    action_kinds = engine.RULES
 
     def config(self, params: Params) -> Any:
         players = parse_int(params, "players", MIN_PLAYERS, MAX_PLAYERS)
@@ -82,10 +82,6 @@ class PigSpec(GameSpec):
 
     def summary(self, state: Any) -> str:
         return f"{state.where()}; banks {state.banks}"
-
-    def action_rules(self, action: object) -> tuple[str, ...]:
-        found = engine.RULES.get(type(action))
-        return () if found is None else rules_of(*found)
 
     def actions(self, config: Any) -> Sequence[object]:
         return (engine.ROLL, engine.HOLD)
