@@ -44,6 +44,12 @@ def _refusal(config: object = None, **changes: Any) -> str:
     return str(refused.value)
 
 
+def _built(**option: Any) -> object:
+    """The one option ``option`` names as ``GameConfig``'s converter leaves it."""
+    ((name, _),) = option.items()
+    return getattr(GameConfig(**option), name)
+
+
 @pytest.mark.rule("B1", "B3", "B14", "B16", "A-B.9")
 def test_the_default_tables_are_the_shipped_numbers() -> None:
     tables = derive_tables(GameConfig())
@@ -97,22 +103,22 @@ def test_the_start_tile_is_the_question_tile_of_the_ring() -> None:
 @pytest.mark.rule("B2", "A-B.1")
 def test_the_converters_read_text_and_lists() -> None:
     assert GameConfig(objects=" a , b;c").objects == (("a", "b"), ("c",))
-    assert GameConfig(objects=[["a"], "x", ("b",)]).objects == (("a",), "x", ("b",))
-    assert GameConfig(objects=5).objects == 5
+    assert _built(objects=[["a"], "x", ("b",)]) == (("a",), "x", ("b",))
+    assert _built(objects=5) == 5
     assert GameConfig(event_ring="question, Jewel").event_ring == (
         EventKind.QUESTION,
         EventKind.JEWEL,
     )
-    assert GameConfig(event_ring=[1, "jewel"]).event_ring == (1, EventKind.JEWEL)
-    assert GameConfig(event_ring=5).event_ring == 5
+    assert _built(event_ring=[1, "jewel"]) == (1, EventKind.JEWEL)
+    assert _built(event_ring=5) == 5
     assert GameConfig(event_ring=None).event_ring is None
     longest = "jewel" + " " * 1995  # 2,000 characters: split; one more is left as it is
     assert GameConfig(event_ring=longest).event_ring == (EventKind.JEWEL,)
-    assert GameConfig(event_ring=longest + " ").event_ring == longest + " "
+    assert _built(event_ring=longest + " ") == longest + " "
     assert GameConfig(event_ring=["jewel"] * 2000).event_ring == (EventKind.JEWEL,) * 2000
-    assert GameConfig(event_ring=["jewel"] * 2001).event_ring == ["jewel"] * 2001
+    assert _built(event_ring=["jewel"] * 2001) == ["jewel"] * 2001
     assert GameConfig(objects="a" + " " * 1999).objects == (("a",),)
-    assert GameConfig(objects="a" + " " * 2000).objects == "a" + " " * 2000
+    assert _built(objects="a" + " " * 2000) == "a" + " " * 2000
     with pytest.raises(InvalidConfig) as refused:
         GameConfig(event_ring="question,bogus")
     assert str(refused.value) == (
@@ -142,9 +148,7 @@ def test_refusals_of_players_seat_track_and_penalty() -> None:
     assert _refusal("config") == "expected a GameConfig, got 'config'"
     assert _refusal(components=None) == "components must be a ComponentData (see load_components)"
     for players in (2, 5, True, "3"):
-        assert _refusal(players=players) == (
-            f"B1: Barbarossa is for 3, 4 players, not {players!r}"
-        )
+        assert _refusal(players=players) == (f"B1: Barbarossa is for 3, 4 players, not {players!r}")
     for seat in (4, -1, True):
         assert _refusal(first_player=seat) == "B4: the first player must be a seat 0-3"
     assert _refusal(track="x") == "A-B.2: track must be a Track"

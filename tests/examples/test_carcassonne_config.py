@@ -104,7 +104,7 @@ def test_the_converters_read_what_people_type() -> None:
         ),
     ],
 )
-def test_a_bad_option_text_is_refused_at_once(option: str, value: object, message: str) -> None:
+def test_a_bad_option_text_is_refused_at_once(option: str, value: Any, message: str) -> None:
     with pytest.raises(InvalidConfig) as refused:
         GameConfig(**{option: value})
     assert str(refused.value) == message
@@ -115,7 +115,7 @@ def test_other_shapes_are_left_to_derive_tables() -> None:
     assert GameConfig(festival=1).festival == 1
     assert GameConfig(tiny_city=True).tiny_city is True
     assert GameConfig(tiny_city=4.0).tiny_city == 4.0
-    assert GameConfig(festival_return=2).festival_return == 2
+    assert GameConfig(festival_return=2).festival_return == 2  # type: ignore[comparison-overlap]
     assert GameConfig(first_player_choice=None).first_player_choice is None
     assert _refusal(festival=1) == "festival must be True or False, not 1"
     assert _refusal(farmers="on") == "farmers must be True or False, not 'on'"

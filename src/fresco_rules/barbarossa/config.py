@@ -10,7 +10,7 @@ import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
-from ..kernel.options import enum_option, enum_options, to_enum
+from ..kernel.options import to_enum
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int, is_int_in
 from .data import (
@@ -152,8 +152,49 @@ def _to_event_ring(value: Any) -> Any:
     return value
 
 
-def _option(rule: str, default: Enum) -> Any:
-    return enum_option(rule, default, InvalidConfig)
+OPTION_TYPES: dict[str, type[Enum]] = {
+    "ring": RingMode,
+    "guess_resolution": GuessResolution,
+    "finish_tiebreak": FinishTiebreak,
+    "max_jewel_move": JewelMove,
+    "question_phase": QuestionPhase,
+    "curse_in_own_solution": CurseInOwnSolution,
+    "letter_check": LetterCheck,
+    "first_player_choice": FirstPlayer,
+}
+"""Every enumerated interpretation option of ``GameConfig`` and its type."""
+
+
+def _to_ring(value: object) -> RingMode:
+    return to_enum(RingMode, "ring", "A-B.1", InvalidConfig, value)
+
+
+def _to_guess_resolution(value: object) -> GuessResolution:
+    return to_enum(GuessResolution, "guess_resolution", "A-B.5", InvalidConfig, value)
+
+
+def _to_finish_tiebreak(value: object) -> FinishTiebreak:
+    return to_enum(FinishTiebreak, "finish_tiebreak", "A-B.6", InvalidConfig, value)
+
+
+def _to_max_jewel_move(value: object) -> JewelMove:
+    return to_enum(JewelMove, "max_jewel_move", "A-B.9", InvalidConfig, value)
+
+
+def _to_question_phase(value: object) -> QuestionPhase:
+    return to_enum(QuestionPhase, "question_phase", "A-B.10", InvalidConfig, value)
+
+
+def _to_curse_in_own_solution(value: object) -> CurseInOwnSolution:
+    return to_enum(CurseInOwnSolution, "curse_in_own_solution", "A-B.11", InvalidConfig, value)
+
+
+def _to_letter_check(value: object) -> LetterCheck:
+    return to_enum(LetterCheck, "letter_check", "A-B.15", InvalidConfig, value)
+
+
+def _to_first_player_choice(value: object) -> FirstPlayer:
+    return to_enum(FirstPlayer, "first_player_choice", "A-B.18", InvalidConfig, value)
 
 
 @frozen
@@ -174,26 +215,36 @@ class GameConfig:
     objects: tuple[tuple[str, ...], ...] | None = attrs.field(default=None, converter=_to_objects)
     """B2: each seat's secret words, seat by seat; None takes the component data's stand-in
     words."""
-    ring: RingMode = _option("A-B.1", RingMode.PROVISIONAL)
+    ring: RingMode = attrs.field(default=RingMode.PROVISIONAL, converter=_to_ring)
     """A-B.1: which event ring is used (``RingMode``)."""
     event_ring: tuple[EventKind, ...] | None = attrs.field(default=None, converter=_to_event_ring)
     """A-B.1: the event ring's tiles in order; None takes the component data's ring."""
     track: Track | None = None
     """A-B.2: the jewel track (spaces, Start, Finish); None takes the component data's."""
-    guess_resolution: GuessResolution = _option("A-B.5", GuessResolution.GUESSER_FIRST)
+    guess_resolution: GuessResolution = attrs.field(
+        default=GuessResolution.GUESSER_FIRST, converter=_to_guess_resolution
+    )
     """A-B.5: the order of the two moves after a right guess (``GuessResolution``)."""
-    finish_tiebreak: FinishTiebreak = _option("A-B.6", FinishTiebreak.CO_WINNERS)
+    finish_tiebreak: FinishTiebreak = attrs.field(
+        default=FinishTiebreak.CO_WINNERS, converter=_to_finish_tiebreak
+    )
     """A-B.6: several discs reaching Finish at once (``FinishTiebreak``)."""
-    max_jewel_move: JewelMove = _option("A-B.9", JewelMove.SIX)
+    max_jewel_move: JewelMove = attrs.field(default=JewelMove.SIX, converter=_to_max_jewel_move)
     """A-B.9: the most tiles a player may move by spending jewels (``JewelMove``)."""
-    question_phase: QuestionPhase = _option("A-B.10", QuestionPhase.STOP_TO_GUESS)
+    question_phase: QuestionPhase = attrs.field(
+        default=QuestionPhase.STOP_TO_GUESS, converter=_to_question_phase
+    )
     """A-B.10: may the player stop asking before a NO, and where does stopping lead?
     (``QuestionPhase``)."""
-    curse_in_own_solution: CurseInOwnSolution = _option("A-B.11", CurseInOwnSolution.ALLOWED)
+    curse_in_own_solution: CurseInOwnSolution = attrs.field(
+        default=CurseInOwnSolution.ALLOWED, converter=_to_curse_in_own_solution
+    )
     """A-B.11: may a player call a curse during his own solution phase? (``CurseInOwnSolution``)."""
-    letter_check: LetterCheck = _option("A-B.15", LetterCheck.ON)
+    letter_check: LetterCheck = attrs.field(default=LetterCheck.ON, converter=_to_letter_check)
     """A-B.15: is the sculptor's letter checked against the stored word? (``LetterCheck``)."""
-    first_player_choice: FirstPlayer = _option("A-B.18", FirstPlayer.SETUP)
+    first_player_choice: FirstPlayer = attrs.field(
+        default=FirstPlayer.SETUP, converter=_to_first_player_choice
+    )
     """A-B.18: how the first player is fixed (``FirstPlayer``)."""
     unguessed_penalty: int = 0
     """A-B.17: spaces a sculptor's disc moves back per object never guessed when the arrows
@@ -201,10 +252,6 @@ class GameConfig:
     components: ComponentData = attrs.field(factory=default_components)
     """The component data (ring, track, word limit, stand-in words); ``load_components(path)``
     reads your own."""
-
-
-OPTION_TYPES: dict[str, type[Enum]] = enum_options(GameConfig)
-"""Every enumerated interpretation option of ``GameConfig`` and its type."""
 
 
 @frozen

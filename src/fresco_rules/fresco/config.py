@@ -11,7 +11,7 @@ import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
-from ..kernel.options import enum_option, enum_options, int_tuple_option
+from ..kernel.options import to_enum, to_int_tuple
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int_in, is_tuple_of
 from .data import (
@@ -222,6 +222,33 @@ class Module3Splashes(Enum):
     NONE = "none"
 
 
+OPTION_TYPES: dict[str, type[Enum]] = {
+    "market_refill": MarketRefill,
+    "bishop_move_limit": BishopMoveLimit,
+    "altar_limit": AltarLimit,
+    "second_cathedral": SecondCathedral,
+    "start_rotation": StartRotation,
+    "track_collision": TrackCollision,
+    "wishing_purchase": WishingPurchase,
+    "praise": Praise,
+    "bishop_visit": BishopVisit,
+    "alchemy_inputs": AlchemyInputs,
+    "free_tile_gold": FreeTileGold,
+    "disc_set": DiscSet,
+    "gilding_adjacency": GildingAdjacency,
+    "window_refill": WindowRefill,
+    "glassworks_slot": GlassworksSlot,
+    "altar_window": AltarWindow,
+    "portraits": Portraits,
+    "abbot": Abbot,
+    "sexton": Sexton,
+    "tip_with_portrait": TipWithPortrait,
+    "m3_setup": M3Setup,
+    "module3_splashes": Module3Splashes,
+}
+"""Every enumerated interpretation option of ``GameConfig`` and its type."""
+
+
 def _module_set(value: object) -> frozenset[Module]:
     """G.1: the modules from a set, list or tuple of ``Module`` members or rulebook numbers
     (``{4, 6}``), ``"4,5,6"``, one module or one number; anything else is refused at once.
@@ -248,8 +275,100 @@ def _module_set(value: object) -> frozenset[Module]:
     )
 
 
-def _option(rule: str, default: Enum) -> Any:
-    return enum_option(rule, default, InvalidConfig)
+def _to_market_refill(value: object) -> MarketRefill:
+    return to_enum(MarketRefill, "market_refill", "A0.4", InvalidConfig, value)
+
+
+def _to_bishop_move_limit(value: object) -> BishopMoveLimit:
+    return to_enum(BishopMoveLimit, "bishop_move_limit", "A0.5", InvalidConfig, value)
+
+
+def _to_altar_limit(value: object) -> AltarLimit:
+    return to_enum(AltarLimit, "altar_limit", "A0.6", InvalidConfig, value)
+
+
+def _to_second_cathedral(value: object) -> SecondCathedral:
+    return to_enum(SecondCathedral, "second_cathedral", "A0.7", InvalidConfig, value)
+
+
+def _to_start_rotation(value: object) -> StartRotation:
+    return to_enum(StartRotation, "start_rotation", "A0.8", InvalidConfig, value)
+
+
+def _to_track_collision(value: object) -> TrackCollision:
+    return to_enum(TrackCollision, "track_collision", "A0.11", InvalidConfig, value)
+
+
+def _to_wishing_purchase(value: object) -> WishingPurchase:
+    return to_enum(WishingPurchase, "wishing_purchase", "A4.1", InvalidConfig, value)
+
+
+def _to_praise(value: object) -> Praise:
+    return to_enum(Praise, "praise", "A4.5", InvalidConfig, value)
+
+
+def _to_bishop_visit(value: object) -> BishopVisit:
+    return to_enum(BishopVisit, "bishop_visit", "A4.6", InvalidConfig, value)
+
+
+def _to_alchemy_inputs(value: object) -> AlchemyInputs:
+    return to_enum(AlchemyInputs, "alchemy_inputs", "A4.7", InvalidConfig, value)
+
+
+def _to_free_tile_gold(value: object) -> FreeTileGold:
+    return to_enum(FreeTileGold, "free_tile_gold", "A4.8", InvalidConfig, value)
+
+
+def _to_disc_set(value: object) -> DiscSet:
+    return to_enum(DiscSet, "disc_set", "A5.1", InvalidConfig, value)
+
+
+def _to_window_refill(value: object) -> WindowRefill:
+    return to_enum(WindowRefill, "window_refill", "A6.3", InvalidConfig, value)
+
+
+def _to_glassworks_slot(value: object) -> GlassworksSlot:
+    return to_enum(GlassworksSlot, "glassworks_slot", "A6.4", InvalidConfig, value)
+
+
+def _to_altar_window(value: object) -> AltarWindow:
+    return to_enum(AltarWindow, "altar_window", "A6.10", InvalidConfig, value)
+
+
+def _to_booth_capacities(value: object) -> tuple[int, ...] | None:
+    return to_int_tuple("booth_capacities", "A0.3", InvalidConfig, value)
+
+
+def _to_workbench_prices(value: object) -> tuple[int, ...] | None:
+    return to_int_tuple("workbench_prices", "A6.1", InvalidConfig, value)
+
+
+def _to_gilding_adjacency(value: object) -> GildingAdjacency:
+    return to_enum(GildingAdjacency, "gilding_adjacency", "A5.3", InvalidConfig, value)
+
+
+def _to_portraits(value: object) -> Portraits:
+    return to_enum(Portraits, "portraits", "A1.1", InvalidConfig, value)
+
+
+def _to_abbot(value: object) -> Abbot:
+    return to_enum(Abbot, "abbot", "A1.2", InvalidConfig, value)
+
+
+def _to_sexton(value: object) -> Sexton:
+    return to_enum(Sexton, "sexton", "A1.3", InvalidConfig, value)
+
+
+def _to_tip_with_portrait(value: object) -> TipWithPortrait:
+    return to_enum(TipWithPortrait, "tip_with_portrait", "A1.6", InvalidConfig, value)
+
+
+def _to_m3_setup(value: object) -> M3Setup:
+    return to_enum(M3Setup, "m3_setup", "A3.1", InvalidConfig, value)
+
+
+def _to_module3_splashes(value: object) -> Module3Splashes:
+    return to_enum(Module3Splashes, "module3_splashes", "A3.5", InvalidConfig, value)
 
 
 @frozen
@@ -264,18 +383,36 @@ class GameConfig:
     """R0.1: the number of players, 2-4 (with 2, Leonardo joins as a third painter, R0.69)."""
     modules: frozenset[Module] = attrs.field(factory=frozenset, converter=_module_set)
     """The expansion modules in play (G.1): any subset of ``Module``."""
-    market_refill: MarketRefill = _option("A0.4", MarketRefill.TOP_UP)
+    market_refill: MarketRefill = attrs.field(
+        default=MarketRefill.TOP_UP,
+        converter=_to_market_refill,
+    )
     """A0.4: how booths are refilled in round preparation (``MarketRefill``)."""
-    bishop_move_limit: BishopMoveLimit = _option("A0.5", BishopMoveLimit.PER_RESTORATION)
+    bishop_move_limit: BishopMoveLimit = attrs.field(
+        default=BishopMoveLimit.PER_RESTORATION,
+        converter=_to_bishop_move_limit,
+    )
     """A0.5: how many paid bishop moves a player may make (``BishopMoveLimit``)."""
-    altar_limit: AltarLimit = _option("A0.6", AltarLimit.PER_APPRENTICE)
+    altar_limit: AltarLimit = attrs.field(
+        default=AltarLimit.PER_APPRENTICE,
+        converter=_to_altar_limit,
+    )
     """A0.6: how often a player may restore the altar (``AltarLimit``)."""
-    second_cathedral: SecondCathedral = _option("A0.7", SecondCathedral.THEATRE_SLOT)
+    second_cathedral: SecondCathedral = attrs.field(
+        default=SecondCathedral.THEATRE_SLOT,
+        converter=_to_second_cathedral,
+    )
     """A0.7: when the final round's second cathedral column is resolved (``SecondCathedral``)."""
-    start_rotation: StartRotation = _option("A0.8", StartRotation.FRONT_TO_REAR)
+    start_rotation: StartRotation = attrs.field(
+        default=StartRotation.FRONT_TO_REAR,
+        converter=_to_start_rotation,
+    )
     """A0.8: which way painters still on start spaces rotate in round preparation
     (``StartRotation``)."""
-    track_collision: TrackCollision = _option("A0.11", TrackCollision.CHOICE)
+    track_collision: TrackCollision = attrs.field(
+        default=TrackCollision.CHOICE,
+        converter=_to_track_collision,
+    )
     """A0.11: where a painter goes during play when its target track space is taken
     (``TrackCollision``)."""
     hostel_table: tuple[HostelSpace, ...] | None = None
@@ -283,55 +420,89 @@ class GameConfig:
     data's table for the board side in use."""
     mood_track: MoodTrack | None = None
     """A0.2: the mood column (rows, zones, start row); None takes the component data's."""
-    booth_capacities: tuple[int, ...] | None = int_tuple_option("A0.3", InvalidConfig)
+    booth_capacities: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_to_booth_capacities
+    )
     """A0.3: the tiles each market booth holds (3,3,3,4 with 4 players, 3,3,3 with fewer);
     None takes the component data's; a tuple must have the same total."""
-    wishing_purchase: WishingPurchase = _option("A4.1", WishingPurchase.ONE_PER_PENNY)
+    wishing_purchase: WishingPurchase = attrs.field(
+        default=WishingPurchase.ONE_PER_PENNY,
+        converter=_to_wishing_purchase,
+    )
     """A4.1: what a penny thrown into the well buys (module 4) (``WishingPurchase``)."""
-    praise: Praise = _option("A4.5", Praise.ALWAYS)
+    praise: Praise = attrs.field(
+        default=Praise.ALWAYS,
+        converter=_to_praise,
+    )
     """A4.5: when Bishop's Praise adds its +1 (module 4) (``Praise``)."""
-    bishop_visit: BishopVisit = _option("A4.6", BishopVisit.VISIT_ANY_TIME)
+    bishop_visit: BishopVisit = attrs.field(
+        default=BishopVisit.VISIT_ANY_TIME,
+        converter=_to_bishop_visit,
+    )
     """A4.6: when Bishop's Visit may be played (module 4) (``BishopVisit``)."""
-    alchemy_inputs: AlchemyInputs = _option("A4.7", AlchemyInputs.ANY_THREE_PRIMARIES)
+    alchemy_inputs: AlchemyInputs = attrs.field(
+        default=AlchemyInputs.ANY_THREE_PRIMARIES,
+        converter=_to_alchemy_inputs,
+    )
     """A4.7: which three primaries Alchemy takes (module 4) (``AlchemyInputs``)."""
-    free_tile_gold: FreeTileGold = _option("A4.8", FreeTileGold.NO_GOLD)
+    free_tile_gold: FreeTileGold = attrs.field(
+        default=FreeTileGold.NO_GOLD,
+        converter=_to_free_tile_gold,
+    )
     """A4.8: whether a Free Paints tile in a golden-tile slot gives leaf gold (modules 4 + 5)
     (``FreeTileGold``)."""
-    disc_set: DiscSet = _option("A5.1", DiscSet.SIX_PLUS_BROWN_WITH_MODULE3)
+    disc_set: DiscSet = attrs.field(
+        default=DiscSet.SIX_PLUS_BROWN_WITH_MODULE3,
+        converter=_to_disc_set,
+    )
     """A5.1: which wooden discs go into the bag (module 5) (``DiscSet``)."""
-    gilding_adjacency: GildingAdjacency = _option("A5.3", GildingAdjacency.NEIGHBOURS)
+    gilding_adjacency: GildingAdjacency = attrs.field(
+        default=GildingAdjacency.NEIGHBOURS,
+        converter=_to_gilding_adjacency,
+    )
     """A5.3: which bishop positions give 2 gilding points (module 5) (``GildingAdjacency``)."""
-    workbench_prices: tuple[int, ...] | None = int_tuple_option("A6.1", InvalidConfig)
+    workbench_prices: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_to_workbench_prices
+    )
     """A6.1: workbench slot prices, slot 0 first; None takes the component data's."""
     window_segments: tuple[tuple[int, int], ...] | None = None
     """A6.2: the segments bordering a window; None takes the component data's."""
-    window_refill: WindowRefill = _option("A6.3", WindowRefill.IMMEDIATE)
+    window_refill: WindowRefill = attrs.field(
+        default=WindowRefill.IMMEDIATE,
+        converter=_to_window_refill,
+    )
     """A6.3: when the refill window enters the workbench (module 6) (``WindowRefill``)."""
-    glassworks_slot: GlassworksSlot = _option("A6.4", GlassworksSlot.COVERED_LOCATION)
+    glassworks_slot: GlassworksSlot = attrs.field(
+        default=GlassworksSlot.COVERED_LOCATION,
+        converter=_to_glassworks_slot,
+    )
     """A6.4: when a Glassworks visit is resolved (module 6) (``GlassworksSlot``)."""
-    altar_window: AltarWindow = _option("A6.10", AltarWindow.EVERY_ALTAR_RESTORATION)
+    altar_window: AltarWindow = attrs.field(
+        default=AltarWindow.EVERY_ALTAR_RESTORATION,
+        converter=_to_altar_window,
+    )
     """A6.10: how often a player may hand in glass at the altar window (module 6)
     (``AltarWindow``)."""
-    portraits: Portraits = _option("A1.1", Portraits.ONE_PER_ROUND)
+    portraits: Portraits = attrs.field(default=Portraits.ONE_PER_ROUND, converter=_to_portraits)
     """A1.1: how many portraits a player may take in one round (module 1) (``Portraits``)."""
-    abbot: Abbot = _option("A1.2", Abbot.IF_POSITIVE)
+    abbot: Abbot = attrs.field(default=Abbot.IF_POSITIVE, converter=_to_abbot)
     """A1.2: when the Abbot adds 1 to a bishop bonus (module 1) (``Abbot``)."""
-    sexton: Sexton = _option("A1.3", Sexton.REPLACES_STEP)
+    sexton: Sexton = attrs.field(default=Sexton.REPLACES_STEP, converter=_to_sexton)
     """A1.3: the form of the Sexton's move to any segment (module 1) (``Sexton``)."""
-    tip_with_portrait: TipWithPortrait = _option("A1.6", TipWithPortrait.ALLOWED)
+    tip_with_portrait: TipWithPortrait = attrs.field(
+        default=TipWithPortrait.ALLOWED, converter=_to_tip_with_portrait
+    )
     """A1.6: whether a Tip may be played with the apprentice that takes a portrait (1 + 4)
     (``TipWithPortrait``)."""
-    m3_setup: M3Setup = _option("A3.1", M3Setup.SUPPLEMENT)
+    m3_setup: M3Setup = attrs.field(default=M3Setup.SUPPLEMENT, converter=_to_m3_setup)
     """A3.1: how the cathedral is set up with module 3 (``M3Setup``)."""
-    module3_splashes: Module3Splashes = _option("A3.5", Module3Splashes.FORMULA)
+    module3_splashes: Module3Splashes = attrs.field(
+        default=Module3Splashes.FORMULA, converter=_to_module3_splashes
+    )
     """A3.5: the splashes on the backs of module-3 tiles (module 2 with module 3)
     (``Module3Splashes``)."""
     components: ComponentData = attrs.field(factory=default_components)
     """The component data (tiles, tables, module data); ``load_components(path)`` reads your own."""
-
-
-OPTION_TYPES: dict[str, type[Enum]] = enum_options(GameConfig)
-"""Every enumerated interpretation option of ``GameConfig`` and its type."""
 
 
 @frozen
