@@ -189,3 +189,34 @@ def test_refusals_of_the_words_and_the_ring() -> None:
         "A-B.1: ring=strict needs a checked event ring: pass event_ring or component data "
         "whose ring is not provisional"
     )
+
+
+def _config(option: str, value: Any) -> GameConfig:
+    """``GameConfig`` with the one option ``option`` given as ``value`` (any shape)."""
+    return GameConfig(**{option: value})
+
+
+OPTION_RULES = {
+    "ring": "A-B.1",
+    "guess_resolution": "A-B.5",
+    "finish_tiebreak": "A-B.6",
+    "max_jewel_move": "A-B.9",
+    "question_phase": "A-B.10",
+    "curse_in_own_solution": "A-B.11",
+    "letter_check": "A-B.15",
+    "first_player_choice": "A-B.18",
+}
+"""Each enumerated option and the interpretation decision its refusal names."""
+
+
+@pytest.mark.rule(*OPTION_RULES.values())
+@pytest.mark.parametrize(("option", "rule"), OPTION_RULES.items())
+def test_each_option_names_its_decision_and_values_when_refused(option: str, rule: str) -> None:
+    kind = OPTION_TYPES[option]
+    values = ", ".join(str(member.value) for member in kind)
+    with pytest.raises(InvalidConfig) as refused:
+        _config(option, "zz-bad")
+    assert str(refused.value) == f"{rule}: {option} takes one of: {values}; not 'zz-bad'"
+    last = list(kind)[-1]
+    assert getattr(_config(option, last.value.upper()), option) is last
+    assert getattr(_config(option, last), option) is last

@@ -154,3 +154,60 @@ def test_every_refusal_of_base_tables() -> None:
     assert _refusal(booth_capacities=(3, 3, 3, 3), modules=frozenset({1})) == (
         "G.1: modules must be a set of Module (1-6), not frozenset({1})"
     )
+
+
+def _config(option: str, value: Any) -> GameConfig:
+    """``GameConfig`` with the one option ``option`` given as ``value`` (any shape)."""
+    return GameConfig(**{option: value})
+
+
+OPTION_RULES = {
+    "market_refill": "A0.4",
+    "bishop_move_limit": "A0.5",
+    "altar_limit": "A0.6",
+    "second_cathedral": "A0.7",
+    "start_rotation": "A0.8",
+    "track_collision": "A0.11",
+    "wishing_purchase": "A4.1",
+    "praise": "A4.5",
+    "bishop_visit": "A4.6",
+    "alchemy_inputs": "A4.7",
+    "free_tile_gold": "A4.8",
+    "disc_set": "A5.1",
+    "gilding_adjacency": "A5.3",
+    "window_refill": "A6.3",
+    "glassworks_slot": "A6.4",
+    "altar_window": "A6.10",
+    "portraits": "A1.1",
+    "abbot": "A1.2",
+    "sexton": "A1.3",
+    "tip_with_portrait": "A1.6",
+    "m3_setup": "A3.1",
+    "module3_splashes": "A3.5",
+}
+"""Each enumerated option and the interpretation decision its refusal names."""
+
+
+@pytest.mark.rule(*OPTION_RULES.values())
+@pytest.mark.parametrize(("option", "rule"), OPTION_RULES.items())
+def test_each_option_names_its_decision_and_values_when_refused(option: str, rule: str) -> None:
+    kind = OPTION_TYPES[option]
+    values = ", ".join(str(member.value) for member in kind)
+    with pytest.raises(InvalidConfig) as refused:
+        _config(option, "zz-bad")
+    assert str(refused.value) == f"{rule}: {option} takes one of: {values}; not 'zz-bad'"
+    last = list(kind)[-1]
+    assert getattr(_config(option, last.value.upper()), option) is last
+    assert getattr(_config(option, last), option) is last
+
+
+@pytest.mark.rule("A0.3", "A6.1")
+def test_the_number_options_name_their_decisions() -> None:
+    for option, rule in (("booth_capacities", "A0.3"), ("workbench_prices", "A6.1")):
+        with pytest.raises(InvalidConfig) as refused:
+            _config(option, "3,x")
+        assert str(refused.value) == (
+            f"{rule}: {option} takes whole numbers such as 3,3,3,4; not '3,x'"
+        )
+        assert getattr(_config(option, [4, 2]), option) == (4, 2)
+        assert getattr(_config(option, None), option) is None
