@@ -220,3 +220,20 @@ def test_each_option_names_its_decision_and_values_when_refused(option: str, rul
     last = list(kind)[-1]
     assert getattr(_config(option, last.value.upper()), option) is last
     assert getattr(_config(option, last), option) is last
+
+
+@pytest.mark.rule("B1", "B2", "A-B.1")
+def test_tuples_are_read_like_lists_and_every_problem_is_named() -> None:
+    assert _built(objects=(["a", "b"], ("c", "d"))) == (("a", "b"), ("c", "d"))
+    assert _built(event_ring=("question", EventKind.JEWEL)) == (
+        EventKind.QUESTION,
+        EventKind.JEWEL,
+    )
+    assert _refusal(players=3.0) == "B1: Barbarossa is for 3, 4 players, not 3.0"
+    assert _refusal(objects=(("a", "b"), ("", ""), ("d", "e"), ("f", "g"))) == (
+        "B2: seat 1's secret words: a secret word has 1-16 letters, not '' @ objects[1][0]; "
+        "a secret word has 1-16 letters, not '' @ objects[1][1]"
+    )
+    assert _refusal(event_ring=("x", 1, *SHIPPED_RING[2:])) == (
+        "A-B.1: 'x' is no event kind @ event_ring[0]; 1 is no event kind @ event_ring[1]"
+    )
