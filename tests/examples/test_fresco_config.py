@@ -234,3 +234,17 @@ def test_the_number_options_name_their_decisions() -> None:
         )
         assert getattr(_config(option, [4, 2]), option) == (4, 2)
         assert getattr(_config(option, None), option) is None
+
+
+@pytest.mark.rule("A0.1", "A0.2")
+def test_a_long_hostel_is_refused_by_its_bound_and_problems_are_joined() -> None:
+    hostel = default_components().side_for(4).hostel
+    assert _refusal(hostel_table=hostel * 3) == (
+        "A0.1: hostel_table must be a tuple of at most 12 HostelSpace rows"
+    )
+    assert _refusal(
+        hostel_table=(), mood_track=attrs.evolve(default_components().mood, rows=0)
+    ) == (
+        "0 get-up spaces for 4 painters (at most 12) @ hostel_table; "
+        "needs 1..20 rows, not 0 @ mood_track.rows"
+    )
