@@ -194,3 +194,28 @@ def test_the_shipped_data_reads_back() -> None:
     assert data.provisional() == tuple(f"$.ring[{i}]" for i in range(6))
     assert components_from_mapping(components_to_mapping(data)) == data
     assert "digest" not in components_to_mapping(data)
+
+
+def _arrows(total: int, per_object: int) -> Edit:
+    """``total`` arrows, ``per_object`` on an object, and a sculptor row for every total."""
+
+    def edit(raw: dict[str, Any]) -> None:
+        gains = [5, 3, 1, 1][:per_object]
+        raw["arrows"].update(total=total, per_object=per_object, guesser_gain=gains)
+        rows = [{"arrows": n, "move": 0, "provenance": "seed"} for n in range(1, total + 1)]
+        raw["sculptor_table"] = rows
+
+    return edit
+
+
+@pytest.mark.rule("B3", "A-B.14")
+def test_A_B_14_the_objects_must_hold_every_arrow() -> None:
+    assert _refusal(_arrows(16, 2)) == ""  # 4 players' 8 objects hold 2 each: exactly 16
+    assert _refusal(_arrows(19, 3)) == (
+        "t: 3 players' objects hold only 18 arrows (A-B.14) @ $.arrows.total"
+    )  # 3 players: an object holds at most 2 arrows (one per other player)
+    assert _refusal(lambda raw: raw["jewels"].update(start=0)) == ""
+    raw = components_to_mapping(default_components())
+    with pytest.raises(InvalidData) as refused:
+        components_from_mapping({**raw, "die": {"sides": 1, "provenance": "seed"}})
+    assert str(refused.value) == "<data>: must lie within 2..20, not 1 @ $.die.sides"
