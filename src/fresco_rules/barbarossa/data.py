@@ -11,7 +11,6 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +21,10 @@ from ..kernel.bounds import bound_problems
 from ..kernel.codec import (
     DigestIdentity,
     checked_data,
+    data_to_mapping,
+    load_data_file,
     provisional_paths,
-    read_toml_file,
+    shipped_text,
     strict_converter,
 )
 from ..kernel.data_checks import DataProblems
@@ -310,23 +311,22 @@ def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -
 
 def components_to_mapping(data: ComponentData) -> dict[str, Any]:
     """The plain-data form of a component set (the inverse of ``components_from_mapping``)."""
-    raw: dict[str, Any] = _converter.unstructure(data)
-    raw.pop("digest", None)
-    return raw
+    return data_to_mapping(_converter, data)
 
 
 def load_components(path: str | Path) -> ComponentData:
     """Load and validate a TOML component file (see ``data/components.toml`` for the format)."""
-    return components_from_mapping(read_toml_file(path), source=str(Path(path)))
+    return load_data_file(path, components_from_mapping)
 
 
 @cache
 def default_components() -> ComponentData:
     """The shipped component set (its ring is PROVISIONAL, see ``ComponentData.provisional``)."""
-    text = resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
-    return components_from_mapping(tomllib.loads(text), source="barbarossa/data/components.toml")
+    return components_from_mapping(
+        tomllib.loads(template_text()), source="barbarossa/data/components.toml"
+    )
 
 
 def template_text() -> str:
     """The shipped component data as an editable TOML file (what ``load_components`` reads)."""
-    return resources.files(__package__).joinpath("data/components.toml").read_text("utf-8")
+    return shipped_text(__package__, "data/components.toml")

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from attrs import field, frozen
 
+from ..kernel.actions import canonical_multiset
 from ..kernel.actions import strict_key as _strict
 from ..kernel.untrusted import describe
 from .vocab import Paint, Segment
@@ -77,14 +78,9 @@ class Restore:
     bishop_to: Segment | None = field(default=None, eq=_strict, repr=describe)
 
 
-_PAINT_ORDER = {p: i for i, p in enumerate(Paint)}
-
-
 def canonical_paints(paints: Any) -> Any:
     """Hand-ins are multisets: sort base paints into ``Paint`` order so any order is equal."""
-    if (type(paints) is tuple or type(paints) is list) and all(type(p) is Paint for p in paints):
-        return tuple(sorted(paints, key=_PAINT_ORDER.__getitem__))
-    return paints
+    return canonical_multiset(paints, Paint)
 
 
 @frozen

@@ -13,7 +13,6 @@ import re
 import tomllib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +23,10 @@ from ..kernel.bounds import bound_problems
 from ..kernel.codec import (
     DigestIdentity,
     content_digest,
+    data_to_mapping,
+    load_data_file,
     provisional_paths,
-    read_toml_file,
+    shipped_text,
     strict_converter,
     structure_data,
 )
@@ -230,6 +231,13 @@ class ComponentData(DigestIdentity):
         return provisional_paths(_converter.unstructure(self))
 
 
+def _check_pieces(checks: DataProblems, pieces: tuple[Paint, ...], path: str, empty: str) -> None:
+    """A tile shows 1 piece or more (``empty`` says otherwise), each of a base paint."""
+    checks.check(len(pieces) >= 1, f"{path}.pieces", empty)
+    for j, paint in enumerate(pieces):
+        checks.check(paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint")
+
+
 _converter = strict_converter()
 
 
@@ -304,11 +312,7 @@ def _problems_in(data: ComponentData) -> list[str]:
         path = f"$.market_tiles[{i}]"
         checks.check(tile.id not in ids, f"{path}.id", f"duplicate id {describe(tile.id)}")
         ids.add(tile.id)
-        checks.check(len(tile.pieces) >= 1, f"{path}.pieces", "a tile shows 1 piece or more")
-        for j, paint in enumerate(tile.pieces):
-            checks.check(
-                paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint"
-            )
+        _check_pieces(checks, tile.pieces, path, "a tile shows 1 piece or more")
         checks.provenance(tile.provenance, path)
 
     checks.check(
@@ -324,11 +328,7 @@ def _problems_in(data: ComponentData) -> list[str]:
         checks.check(fresco.id not in ids, f"{path}.id", f"duplicate id {describe(fresco.id)}")
         ids.add(fresco.id)
         checks.check(3 <= fresco.value <= 11, f"{path}.value", "fresco values run from 3 to 11")
-        checks.check(len(fresco.pieces) >= 1, f"{path}.pieces", "a tile needs 1 piece or more")
-        for j, paint in enumerate(fresco.pieces):
-            checks.check(
-                paint in BASE_PAINTS, f"{path}.pieces[{j}]", f"{paint.value} is no base paint"
-            )
+        _check_pieces(checks, fresco.pieces, path, "a tile needs 1 piece or more")
         checks.provenance(fresco.provenance, path)
     problems.extend(
         module_problems(
@@ -456,25 +456,22 @@ def _shipped_module123_plain() -> Any:
 
 def load_components(path: str | Path) -> ComponentData:
     """Load and validate a TOML component file (see ``data/base.toml`` for the format)."""
-    return components_from_mapping(read_toml_file(path), source=str(Path(path)))
+    return load_data_file(path, components_from_mapping)
 
 
 def components_to_mapping(data: ComponentData) -> dict[str, Any]:
     """The plain-data form of a component set (the inverse of ``components_from_mapping``)."""
-    raw: dict[str, Any] = _converter.unstructure(data)
-    raw.pop("digest", None)
-    return raw
+    return data_to_mapping(_converter, data)
 
 
 @cache
 def _shipped_module_text() -> str:
-    return resources.files(__package__).joinpath("data/modules.toml").read_text(encoding="utf-8")
+    return shipped_text(__package__, "data/modules.toml")
 
 
 @cache
 def _shipped_module123_text() -> str:
-    source = resources.files(__package__).joinpath("data/modules123.toml")
-    return source.read_text(encoding="utf-8")
+    return shipped_text(__package__, "data/modules123.toml")
 
 
 def _shipped_modules123() -> dict[str, Any]:
@@ -490,7 +487,7 @@ def _shipped_modules() -> dict[str, Any]:
 @cache
 def default_components() -> ComponentData:
     """The shipped component set (partly PROVISIONAL, see ``ComponentData.provisional``)."""
-    text = resources.files(__package__).joinpath("data/base.toml").read_text(encoding="utf-8")
+    text = shipped_text(__package__, "data/base.toml")
     return components_from_mapping(tomllib.loads(text), source="fresco/data/base.toml")
 
 
@@ -498,7 +495,7 @@ def template_text() -> str:
     """The shipped component data as one editable TOML file: ``data/base.toml`` followed by
     ``data/modules.toml`` under a ``[modules]`` section and ``data/modules123.toml`` under a
     ``[modules_123]`` section (what ``load_components`` reads)."""
-    base = resources.files(__package__).joinpath("data/base.toml").read_text(encoding="utf-8")
+    base = shipped_text(__package__, "data/base.toml")
     modules = re.sub(r"^(\[\[?)", r"\1modules.", _shipped_module_text(), flags=re.MULTILINE)
     in_box = re.sub(r"^(\[\[?)", r"\1modules_123.", _shipped_module123_text(), flags=re.MULTILINE)
     return (

@@ -16,7 +16,7 @@ from enum import Enum, IntEnum, StrEnum
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 import cattrs
@@ -38,6 +38,8 @@ from .records import (
     make_record,
 )
 from .untrusted import describe
+
+T = TypeVar("T")
 
 SCHEMA_RESOURCE = "data/record.schema.json"
 
@@ -555,3 +557,25 @@ def checked_data(
     if problems:
         raise InvalidData(f"{source}: " + "; ".join(problems))
     return attrs.evolve(data, digest=content_digest(converter.unstructure(data)))
+
+
+def data_to_mapping(converter: cattrs.Converter, data: Any) -> dict[str, Any]:
+    """The plain-data form of a component set without its digest (what ``checked_data``
+    structures again): a game's ``components_to_mapping``."""
+    raw: dict[str, Any] = converter.unstructure(data)
+    raw.pop("digest", None)
+    return raw
+
+
+def load_data_file(path: str | Path, from_mapping: Callable[..., T]) -> T:
+    """A TOML data file read by ``read_toml_file`` and checked by the game's
+    ``from_mapping(raw, source=...)``, which names the file in its errors."""
+    return from_mapping(read_toml_file(path), source=str(Path(path)))
+
+
+def shipped_text(package: str | None, name: str) -> str:
+    """The text of a data file shipped inside ``package`` (a game module's ``__package__``;
+    ``name`` such as ``data/components.toml``)."""
+    if package is None:
+        raise ValueError("shipped_text needs the package the data file ships in")
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")

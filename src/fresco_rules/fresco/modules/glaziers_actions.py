@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from attrs import field, frozen
 
+from ...kernel.actions import canonical_multiset
 from ...kernel.actions import strict_key as _strict
 from ...kernel.untrusted import describe
 from ..actions import ModuleAction
@@ -39,14 +40,9 @@ class TakeWindow(ModuleAction):
     slot: int = field(eq=_strict, repr=describe)
 
 
-_GLASS_ORDER = {g: i for i, g in enumerate(Glass)}
-
-
 def canonical_glass(glass: Any) -> Any:
     """Glass hand-ins are multisets: sort them into ``Glass`` order."""
-    if (type(glass) is tuple or type(glass) is list) and all(type(g) is Glass for g in glass):
-        return tuple(sorted(glass, key=_GLASS_ORDER.__getitem__))
-    return glass
+    return canonical_multiset(glass, Glass)
 
 
 @frozen
