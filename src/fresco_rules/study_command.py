@@ -65,6 +65,20 @@ def add_backend_options(parser: argparse.ArgumentParser, *, ray_help: str) -> No
     parser.add_argument("--ray-address", metavar="ADDR", help=ray_help)
 
 
+def add_out_options(parser: argparse.ArgumentParser, *, writes: str, run: str) -> None:
+    """``--out`` (where ``writes`` go, with the journal a rerun resumes from), ``--force`` and
+    ``--quiet``: the options of a ``run`` that replaces its own files only."""
+    parser.add_argument(
+        "--out", metavar="DIR", help=f"write {writes} (and resume from DIR's journal)"
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"use an --out that holds other files: replace what a {run} writes there",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
 def backend_keywords(args: argparse.Namespace) -> dict[str, Any]:
     """Where a resumable run's games run and its ``--out``, from its command line."""
     return {

@@ -19,7 +19,13 @@ from ..exit_codes import TABLE
 from ..games import DEFAULT_GAME, declaration, game_names
 from ..kernel.errors import RulesError
 from ..kernel.extras import import_for_command
-from ..study_command import add_arm_sources, add_backend_options, backend_keywords, say_stopped
+from ..study_command import (
+    add_arm_sources,
+    add_backend_options,
+    add_out_options,
+    backend_keywords,
+    say_stopped,
+)
 
 STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm"}
 
@@ -67,17 +73,7 @@ def add_parser(commands: Any) -> None:
     )
     add_arm_sources(made, arms="both arms")
     add_backend_options(made, ray_help="an existing Ray cluster")
-    made.add_argument(
-        "--out",
-        metavar="DIR",
-        help="write witnesses/, summary.json and report.html (and resume from DIR's journal)",
-    )
-    made.add_argument(
-        "--force",
-        action="store_true",
-        help="use an --out that holds other files: replace what a search writes there",
-    )
-    made.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    add_out_options(made, writes="witnesses/, summary.json and report.html", run="search")
     made.set_defaults(run=run)
 
 

@@ -21,9 +21,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..kernel.files import FileRefused, read_limited, write_atomic
+from ..kernel.files import FileRefused
 from ..kernel.study_spec import StudyError
-from ..study.journal import canonical, checked_lines, journal_line, open_journal
+from ..study.journal import canonical, journal_games, journal_line, open_journal
 from ..study.run import (
     BACKENDS,
     append_line,
@@ -38,7 +38,6 @@ from .stats import summarize
 JOURNAL = "journal.jsonl"
 JOURNAL_FORMAT = "fresco_rules.diverge_journal"
 JOURNAL_VERSION = 1
-MAX_JOURNAL_BYTES = 1 << 30
 
 
 def _identity(plan: Plan) -> dict[str, Any]:
@@ -57,24 +56,16 @@ def _key(plan: Plan) -> bytes:
 def _read_journal(path: Path, plan: Plan) -> dict[tuple[str, int], Outcome]:
     """The games the journal holds, by (player kind, game), checked line by line. A torn last
     line (the run was killed while writing it) is dropped."""
-    data = read_limited(path, MAX_JOURNAL_BYTES, what="divergence journal")
-    *lines, torn = data.split(b"\n")
-    key, seeds = _key(plan), plan.seeds()
+    seeds = plan.seeds()
     done: dict[tuple[str, int], Outcome] = {}
-    checked = checked_lines(path, lines, _header(plan), key, run="search", kind="divergence")
-    for number, line in checked:
-        try:
-            outcome = outcome_from_json(line)
-        except StudyError as exc:
-            raise StudyError(f"{path}: line {number}: {exc}") from None
+    header, key, read = _header(plan), _key(plan), outcome_from_json
+    for number, outcome in journal_games(path, header, key, read, run="search", kind="divergence"):
         if outcome.player not in plan.player_kinds:
             raise StudyError(f"{path}: line {number} is not a game of this search")
         if outcome.game < plan.games:
             if outcome.seed != seeds[outcome.game]:
                 raise StudyError(f"{path}: line {number} is not a game of this search")
             done[(outcome.player, outcome.game)] = outcome
-    if torn:
-        write_atomic(path, data[: len(data) - len(torn)], overwrite=True, what="journal")
     return done
 
 

@@ -11,13 +11,16 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from ..kernel.files import FileRefused, write_atomic
+from ..kernel.files import FileRefused, read_limited, write_atomic
 from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.study_spec import StudyError
 
+MAX_JOURNAL_BYTES = 1 << 30
+"""The largest journal read (a game line is a few hundred bytes: some 3 million games)."""
 MAX_LINE_BYTES = 1 << 16
 """The longest journal line (a game's line is a few hundred bytes)."""
 
+T = TypeVar("T")
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -78,6 +81,30 @@ def checked_lines(
         if not digest_matches(key, line):
             raise StudyError(f"{path}: line {number} fails its digest: edited or corrupted")
         yield number, line
+
+
+def journal_games(
+    path: Path,
+    header: dict[str, Any],
+    key: bytes,
+    parse: Callable[[dict[str, Any]], T],
+    *,
+    run: str,
+    kind: str,
+) -> Iterator[tuple[int, T]]:
+    """The games of a ``kind`` journal (``checked_lines``), by line number, each read by
+    ``parse``. Read to its end, a torn last line (the run was killed while writing it) is
+    dropped, by an atomic replace."""
+    data = read_limited(path, MAX_JOURNAL_BYTES, what=f"{kind} journal")
+    *lines, torn = data.split(b"\n")
+    for number, line in checked_lines(path, lines, header, key, run=run, kind=kind):
+        try:
+            game = parse(line)
+        except StudyError as exc:
+            raise StudyError(f"{path}: line {number}: {exc}") from None
+        yield number, game
+    if torn:
+        write_atomic(path, data[: len(data) - len(torn)], overwrite=True, what="journal")
 
 
 def open_journal(

@@ -42,7 +42,7 @@ from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.untrusted import describe
 from .adapters import GameAdapter, StudyError
 from .batch import OnBatch, Payload, Task, play_batch
-from .journal import MAX_LINE_BYTES, canonical, digest_matches, open_journal
+from .journal import MAX_JOURNAL_BYTES, MAX_LINE_BYTES, canonical, digest_matches, open_journal
 from .journal import journal_line as journal_line
 from .players import make_player
 from .report import write_outputs
@@ -54,8 +54,6 @@ JOURNAL = "journal.jsonl"
 JOURNAL_FORMAT = "fresco_rules.study_journal"
 JOURNAL_VERSION = 2
 """Version 2: every game line carries the digest of its content keyed to the study."""
-MAX_JOURNAL_BYTES = 1 << 30
-"""The largest journal read (a game line is about 300 bytes: some 3 million games)."""
 REPLAYED = 2
 """Journal games played again on every resume and compared with their lines."""
 

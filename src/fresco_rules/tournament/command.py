@@ -12,6 +12,7 @@ from ..study_command import (
     STUDY_EXTRA_MODULES,
     StudyUnavailable,
     add_backend_options,
+    add_out_options,
     backend_keywords,
     say_stopped,
 )
@@ -44,17 +45,7 @@ def add_parser(commands: Any) -> None:
         parser,
         ray_help="an existing Ray cluster (auto, ray://head:10001); default: a local Ray instance",
     )
-    parser.add_argument(
-        "--out",
-        metavar="DIR",
-        help="write journal.jsonl, summary.json, timings.json (and resume from DIR's journal)",
-    )
-    parser.add_argument(
-        "--force",
-        action="store_true",
-        help="use an --out that holds other files: replace what a tournament writes there",
-    )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    add_out_options(parser, writes="journal.jsonl, summary.json, timings.json", run="tournament")
     parser.set_defaults(run=run)
 
 

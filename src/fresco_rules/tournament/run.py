@@ -44,8 +44,9 @@ from ..kernel.rng import seed_state
 from ..kernel.study_spec import StudyError
 from ..kernel.untrusted import describe
 from ..study.journal import (
+    MAX_JOURNAL_BYTES,
     canonical,
-    checked_lines,
+    journal_games,
     journal_line,
     open_journal,
     parse_line,
@@ -63,7 +64,6 @@ SUMMARY = "summary.json"
 TIMINGS = "timings.json"
 JOURNAL_FORMAT = "fresco_rules.tournament_journal"
 JOURNAL_VERSION = 1
-MAX_JOURNAL_BYTES = 1 << 30
 
 
 @frozen
@@ -306,21 +306,12 @@ def _read_journal(path: Path, spec: Tournament) -> dict[Task, Entry]:
     """The games the journal holds, by (pairing, game), each line checked against its digest
     and the tournament; those beyond ``spec.games`` are left out. A torn last line (the run
     was killed while writing it) is dropped, by an atomic replace."""
-    data = read_limited(path, MAX_JOURNAL_BYTES, what="tournament journal")
-    *lines, torn = data.split(b"\n")
     done: dict[Task, Entry] = {}
+    read = partial(entry_from_json, spec=spec)
     header, key = _header(spec), _key(spec)
-    for number, line in checked_lines(
-        path, lines, header, key, run="tournament", kind="tournament"
-    ):
-        try:
-            entry = entry_from_json(line, spec)
-        except StudyError as exc:
-            raise StudyError(f"{path}: line {number}: {exc}") from None
+    for _, entry in journal_games(path, header, key, read, run="tournament", kind="tournament"):
         if entry.game < spec.games:
             done[(entry.pairing, entry.game)] = entry
-    if torn:
-        write_atomic(path, data[: len(data) - len(torn)], overwrite=True, what="journal")
     return done
 
 
