@@ -65,6 +65,43 @@ def add_backend_options(parser: argparse.ArgumentParser, *, ray_help: str) -> No
     parser.add_argument("--ray-address", metavar="ADDR", help=ray_help)
 
 
+def add_out_options(parser: argparse.ArgumentParser, *, writes: str, run: str) -> None:
+    """``--out`` (where ``writes`` go, with the journal a rerun resumes from), ``--force`` and
+    ``--quiet``: the options of a ``run`` that replaces its own files only."""
+    parser.add_argument(
+        "--out", metavar="DIR", help=f"write {writes} (and resume from DIR's journal)"
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help=f"use an --out that holds other files: replace what a {run} writes there",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+
+
+def backend_keywords(args: argparse.Namespace) -> dict[str, Any]:
+    """Where a resumable run's games run and its ``--out``, from its command line."""
+    return {
+        "backend": args.backend,
+        "jobs": args.jobs,
+        "ray_address": args.ray_address,
+        "out": args.out,
+    }
+
+
+def say_stopped(
+    command: str, out_dir: str | None, run: str, *, how: str = "interrupted", then: str = ""
+) -> None:
+    """Say on stderr that ``command`` stopped (``how``) and what its ``--out`` kept of the
+    ``run`` (``then``: what the same command continues, if it names it)."""
+    kept = (
+        f"the games played are kept in {out_dir}; the same command continues{then}"
+        if out_dir
+        else f"nothing was kept (use --out DIR to make a {run} resumable)"
+    )
+    print(f"fresco-rules {command}: {how}; {kept}", file=sys.stderr)
+
+
 def add_study_command(commands: Any) -> None:
     """Add the ``study`` sub-command to the ``fresco-rules`` sub-parsers."""
     study = commands.add_parser(
@@ -142,21 +179,10 @@ def cmd_study(args: argparse.Namespace, out: TextIO) -> int:
     )
     try:
         with _sigterm_stops_the_study():
-            summary, _ = study_api.run_study(
-                study,
-                backend=args.backend,
-                jobs=args.jobs,
-                ray_address=args.ray_address,
-                out=args.out,
-            )
+            summary, _ = study_api.run_study(study, **backend_keywords(args))
     except KeyboardInterrupt as stop:
-        kept = (
-            f"the games played are kept in {args.out}; the same command continues the study"
-            if args.out
-            else "nothing was kept (use --out DIR to make a study resumable)"
-        )
         how = "terminated" if isinstance(stop, StudyTerminated) else "interrupted"
-        print(f"fresco-rules study: {how}; {kept}", file=sys.stderr)
+        say_stopped("study", args.out, "study", how=how, then=" the study")
         return 143 if isinstance(stop, StudyTerminated) else 130
     modules = f", modules {args.modules}" if args.modules else ""
     print(

@@ -21,6 +21,8 @@ from fresco_rules.barbarossa.config import (
 from fresco_rules.barbarossa.data import Track
 from fresco_rules.barbarossa.vocab import EventKind
 
+from ..data_law_helpers import check_option_refused_by_name, config_refusal
+
 SHIPPED_RING = (
     EventKind.QUESTION,
     EventKind.JEWEL,
@@ -35,13 +37,7 @@ A_TO_Z = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 def _refusal(config: object = None, **changes: Any) -> str:
     """The message ``derive_tables`` refuses ``config`` (the default one with ``changes`` set
     as is, past the converters, as a hostile caller could) with."""
-    if config is None:
-        config = GameConfig()
-        for name, value in changes.items():
-            object.__setattr__(config, name, value)
-    with pytest.raises(InvalidConfig) as refused:
-        derive_tables(config)  # type: ignore[arg-type]
-    return str(refused.value)
+    return config_refusal(derive_tables, GameConfig, InvalidConfig, config, changes)
 
 
 def _built(**option: Any) -> object:
@@ -191,11 +187,6 @@ def test_refusals_of_the_words_and_the_ring() -> None:
     )
 
 
-def _config(option: str, value: Any) -> GameConfig:
-    """``GameConfig`` with the one option ``option`` given as ``value`` (any shape)."""
-    return GameConfig(**{option: value})
-
-
 OPTION_RULES = {
     "ring": "A-B.1",
     "guess_resolution": "A-B.5",
@@ -212,14 +203,7 @@ OPTION_RULES = {
 @pytest.mark.rule("A-B.1", "A-B.5", "A-B.6", "A-B.9", "A-B.10", "A-B.11", "A-B.15", "A-B.18")
 @pytest.mark.parametrize(("option", "rule"), OPTION_RULES.items())
 def test_each_option_names_its_decision_and_values_when_refused(option: str, rule: str) -> None:
-    kind = OPTION_TYPES[option]
-    values = ", ".join(str(member.value) for member in kind)
-    with pytest.raises(InvalidConfig) as refused:
-        _config(option, "zz-bad")
-    assert str(refused.value) == f"{rule}: {option} takes one of: {values}; not 'zz-bad'"
-    last = list(kind)[-1]
-    assert getattr(_config(option, last.value.upper()), option) is last
-    assert getattr(_config(option, last), option) is last
+    check_option_refused_by_name(GameConfig, OPTION_TYPES[option], InvalidConfig, option, rule)
 
 
 @pytest.mark.rule("B1", "B2", "A-B.1")

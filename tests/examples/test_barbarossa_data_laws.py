@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 
+from fresco_rules.barbarossa import data as barbarossa_data
 from fresco_rules.barbarossa.data import (
     Track,
     components_from_mapping,
@@ -22,18 +22,9 @@ from fresco_rules.barbarossa.data import (
 from fresco_rules.barbarossa.vocab import EventKind
 from fresco_rules.kernel.errors import InvalidData
 
-Edit = Callable[[dict[str, Any]], object]
+from ..data_law_helpers import Edit, data_refusal
 
-
-def _refusal(edit: Edit) -> str:
-    """The message the shipped data with ``edit`` applied is refused with ("" if accepted)."""
-    raw = copy.deepcopy(components_to_mapping(default_components()))
-    edit(raw)
-    try:
-        components_from_mapping(raw, source="t")
-    except InvalidData as refused:
-        return str(refused)
-    return ""
+_refusal = partial(data_refusal, barbarossa_data)
 
 
 def _words(count: int) -> Edit:

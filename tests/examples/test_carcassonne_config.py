@@ -21,6 +21,8 @@ from fresco_rules.carcassonne.config import (
 )
 from fresco_rules.carcassonne.data import default_components
 
+from ..data_law_helpers import config_refusal
+
 BASE_COUNTS = {
     "A": 2, "B": 4, "C": 1, "D": 3, "E": 5, "F": 2, "G": 1, "H": 3, "I": 2, "J": 3, "K": 3,
     "L": 3, "M": 2, "N": 3, "O": 2, "P": 3, "Q": 1, "R": 3, "S": 2, "T": 1, "U": 8, "V": 9,
@@ -33,12 +35,7 @@ FESTIVAL = tuple(f"FE{n}" for n in range(1, 11))
 def _refusal(**changes: Any) -> str:
     """The message ``derive_tables`` refuses the default config with ``changes`` set as is
     (past the converters, as a hostile caller could)."""
-    config = GameConfig()
-    for name, value in changes.items():
-        object.__setattr__(config, name, value)
-    with pytest.raises(InvalidConfig) as refused:
-        derive_tables(config)
-    return str(refused.value)
+    return config_refusal(derive_tables, GameConfig, InvalidConfig, None, changes)
 
 
 @pytest.mark.rule("C0.1", "F1")

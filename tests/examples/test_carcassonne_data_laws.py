@@ -4,12 +4,11 @@ geometry of each tile (edges, features, field halves and the cities a field's co
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable
-from typing import Any
+from functools import partial
 
 import pytest
 
+from fresco_rules.carcassonne import data as carcassonne_data
 from fresco_rules.carcassonne.data import (
     components_from_mapping,
     components_to_mapping,
@@ -17,18 +16,9 @@ from fresco_rules.carcassonne.data import (
 )
 from fresco_rules.kernel.errors import InvalidData
 
-Edit = Callable[[dict[str, Any]], object]
+from ..data_law_helpers import Edit, data_refusal
 
-
-def _refusal(edit: Edit) -> str:
-    """The message the shipped tile set with ``edit`` applied is refused with ("" if accepted)."""
-    raw = copy.deepcopy(components_to_mapping(default_components()))
-    edit(raw)
-    try:
-        components_from_mapping(raw, source="t")
-    except InvalidData as refused:
-        return str(refused)
-    return ""
+_refusal = partial(data_refusal, carcassonne_data)
 
 
 @pytest.mark.rule("C0.1", "F1", "F3", "FA5")

@@ -21,17 +21,13 @@ from fresco_rules.fresco.config import (
 from fresco_rules.fresco.data import default_components
 from fresco_rules.fresco.vocab import Module
 
+from ..data_law_helpers import check_option_refused_by_name, config_refusal, with_option
+
 
 def _refusal(config: object = None, **changes: Any) -> str:
     """The message ``base_tables`` refuses ``config`` (the default one with ``changes`` set as
     is, past the converters, as a hostile caller could) with."""
-    if config is None:
-        config = GameConfig()
-        for name, value in changes.items():
-            object.__setattr__(config, name, value)
-    with pytest.raises(InvalidConfig) as refused:
-        base_tables(config)  # type: ignore[arg-type]
-    return str(refused.value)
+    return config_refusal(base_tables, GameConfig, InvalidConfig, config, changes)
 
 
 @pytest.mark.rule("R0.1", "R0.9", "R0.23", "R0.69", "R0.66")
@@ -156,11 +152,6 @@ def test_every_refusal_of_base_tables() -> None:
     )
 
 
-def _config(option: str, value: Any) -> GameConfig:
-    """``GameConfig`` with the one option ``option`` given as ``value`` (any shape)."""
-    return GameConfig(**{option: value})
-
-
 OPTION_RULES = {
     "market_refill": "A0.4",
     "bishop_move_limit": "A0.5",
@@ -214,26 +205,19 @@ OPTION_RULES = {
 )
 @pytest.mark.parametrize(("option", "rule"), OPTION_RULES.items())
 def test_each_option_names_its_decision_and_values_when_refused(option: str, rule: str) -> None:
-    kind = OPTION_TYPES[option]
-    values = ", ".join(str(member.value) for member in kind)
-    with pytest.raises(InvalidConfig) as refused:
-        _config(option, "zz-bad")
-    assert str(refused.value) == f"{rule}: {option} takes one of: {values}; not 'zz-bad'"
-    last = list(kind)[-1]
-    assert getattr(_config(option, last.value.upper()), option) is last
-    assert getattr(_config(option, last), option) is last
+    check_option_refused_by_name(GameConfig, OPTION_TYPES[option], InvalidConfig, option, rule)
 
 
 @pytest.mark.rule("A0.3", "A6.1")
 def test_the_number_options_name_their_decisions() -> None:
     for option, rule in (("booth_capacities", "A0.3"), ("workbench_prices", "A6.1")):
         with pytest.raises(InvalidConfig) as refused:
-            _config(option, "3,x")
+            with_option(GameConfig, option, "3,x")
         assert str(refused.value) == (
             f"{rule}: {option} takes whole numbers such as 3,3,3,4; not '3,x'"
         )
-        assert getattr(_config(option, [4, 2]), option) == (4, 2)
-        assert getattr(_config(option, None), option) is None
+        assert getattr(with_option(GameConfig, option, [4, 2]), option) == (4, 2)
+        assert getattr(with_option(GameConfig, option, None), option) is None
 
 
 @pytest.mark.rule("A0.1", "A0.2")

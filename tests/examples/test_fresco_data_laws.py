@@ -6,34 +6,22 @@ of which 11 stay with 2-3 players, 25 fresco tiles valued 3-11 with one centre).
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
 
+from fresco_rules.fresco import data as fresco_data
 from fresco_rules.fresco.data import (
     HostelSpace,
     MoodTrack,
-    components_from_mapping,
-    components_to_mapping,
-    default_components,
     hostel_problems,
     mood_problems,
 )
-from fresco_rules.kernel.errors import InvalidData
 
-Edit = Callable[[dict[str, Any]], object]
+from ..data_law_helpers import Edit, data_refusal
 
-
-def _refusal(edit: Edit) -> str:
-    """The message the shipped data with ``edit`` applied is refused with ("" if accepted)."""
-    raw = copy.deepcopy(components_to_mapping(default_components()))
-    edit(raw)
-    try:
-        components_from_mapping(raw, source="t")
-    except InvalidData as refused:
-        return str(refused)
-    return ""
+_refusal = partial(data_refusal, fresco_data)
 
 
 @pytest.mark.rule("R0.66", "R0.67", "A0.1", "A0.2", "A0.3")

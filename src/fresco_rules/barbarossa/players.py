@@ -31,19 +31,7 @@ from typing import Any
 
 import attrs
 
-from .actions import (
-    AskLetter,
-    AskQuestion,
-    CallCurses,
-    DeclineLetter,
-    GiveLetter,
-    Guess,
-    Judge,
-    NoSuchLetter,
-    RollDie,
-    SpendJewels,
-    StopAsking,
-)
+from . import actions
 from .config import derive_tables
 from .engine import scores
 from .state import Step
@@ -141,31 +129,31 @@ def is_judgement(state: Any) -> bool:
 def heuristic_key(before: Any, action: Any, after: Any, seat: int) -> tuple[float, ...]:
     """The heuristic value of ``action`` for ``seat`` (see the module's docstring)."""
     request = before.request
-    if isinstance(action, GiveLetter | NoSuchLetter) and request is not None:
+    if isinstance(action, actions.GiveLetter | actions.NoSuchLetter) and request is not None:
         truth = _letter_at(before.tables.letters[request.obj], request.position)
-        given = action.letter if isinstance(action, GiveLetter) else NO_SUCH_LETTER
+        given = action.letter if isinstance(action, actions.GiveLetter) else NO_SUCH_LETTER
         return (1.0 if normalise_word(given) == truth else 0.0,)
-    if isinstance(action, Judge) and request is not None:
+    if isinstance(action, actions.Judge) and request is not None:
         right = _written(before, request.asker, request.obj) == before.tables.letters[request.obj]
         return (1.0 if (action.verdict is Verdict.RIGHT) == right else 0.0,)
-    if isinstance(action, Guess):
+    if isinstance(action, actions.Guess):
         return (2.0 + _guess_value(before, seat, action.obj),)
-    if isinstance(action, AskLetter):
+    if isinstance(action, actions.AskLetter):
         return (1.0 + _split(before, seat, action.obj, action.position),)
-    if isinstance(action, DeclineLetter):
+    if isinstance(action, actions.DeclineLetter):
         return (0.0,)
-    if isinstance(action, AskQuestion):
+    if isinstance(action, actions.AskQuestion):
         return (1.0,)
-    if isinstance(action, StopAsking):
+    if isinstance(action, actions.StopAsking):
         return (1.5 if before.step is Step.QUESTION and before.asked else -1.0,)
-    if isinstance(action, RollDie | SpendJewels):
+    if isinstance(action, actions.RollDie | actions.SpendJewels):
         ring = len(before.tables.ring)
         here = before.pawns[seat]
-        if isinstance(action, RollDie):  # every tile one to six steps on, alike (B5)
+        if isinstance(action, actions.RollDie):  # every tile one to six steps on, alike (B5)
             return (sum(_tile_value(before, seat, (here + k) % ring) for k in range(1, 7)) / 6,)
         tile = (here + action.count) % ring
         return (_tile_value(before, seat, tile) - JEWEL_VALUE * action.count,)
-    if isinstance(action, CallCurses):
+    if isinstance(action, actions.CallCurses):
         if not action.callers:
             return (0.0,)
         alone = action.callers == (seat,)

@@ -12,7 +12,6 @@ A (it draws the chance outcomes) and the second arm B.
 from __future__ import annotations
 
 import argparse
-import sys
 from importlib import import_module
 from typing import Any, TextIO
 
@@ -20,7 +19,13 @@ from ..exit_codes import TABLE
 from ..games import DEFAULT_GAME, declaration, game_names
 from ..kernel.errors import RulesError
 from ..kernel.extras import import_for_command
-from ..study_command import add_arm_sources, add_backend_options
+from ..study_command import (
+    add_arm_sources,
+    add_backend_options,
+    add_out_options,
+    backend_keywords,
+    say_stopped,
+)
 
 STUDY_EXTRA_MODULES = {"numpy", "scipy", "matplotlib", "tqdm"}
 
@@ -68,17 +73,7 @@ def add_parser(commands: Any) -> None:
     )
     add_arm_sources(made, arms="both arms")
     add_backend_options(made, ray_help="an existing Ray cluster")
-    made.add_argument(
-        "--out",
-        metavar="DIR",
-        help="write witnesses/, summary.json and report.html (and resume from DIR's journal)",
-    )
-    made.add_argument(
-        "--force",
-        action="store_true",
-        help="use an --out that holds other files: replace what a search writes there",
-    )
-    made.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    add_out_options(made, writes="witnesses/, summary.json and report.html", run="search")
     made.set_defaults(run=run)
 
 
@@ -107,21 +102,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     )
     try:
         summary, _ = search.diverge(
-            plan,
-            backend=args.backend,
-            jobs=args.jobs,
-            ray_address=args.ray_address,
-            out=args.out,
-            force=args.force,
-            progress=not args.quiet,
+            plan, **backend_keywords(args), force=args.force, progress=not args.quiet
         )
     except KeyboardInterrupt:
-        kept = (
-            f"the games played are kept in {args.out}; the same command continues"
-            if args.out
-            else "nothing was kept (use --out DIR to make a search resumable)"
-        )
-        print(f"fresco-rules diverge: interrupted; {kept}", file=sys.stderr)
+        say_stopped("diverge", args.out, "search")
         return 130
     labels = [arm["label"] for arm in summary["search"]["arms"]]
     print(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,9 @@ from attrs import frozen
 
 from ..games import declaration
 from ..kernel.declaration import GameDeclaration
-from ..kernel.files import FileRefused, read_limited, write_atomic
+from ..kernel.files import read_limited, write_atomic
 from ..kernel.study_spec import StudyError
+from ..study.journal import prepare_out as shared_prepare_out
 from ..study.players import make_player
 from .core import Divergence, play_lockstep
 from .plan import Outcome, Plan
@@ -102,36 +104,26 @@ def make_witness(game: GameDeclaration, configs: tuple[Any, Any], outcome: Outco
     )
 
 
+def _resumes(out: Path, plan: Plan) -> bool:
+    """Whether ``out`` holds the journal of ``plan``'s search."""
+    journal = out / JOURNAL
+    header = None
+    if journal.is_file() and not journal.is_symlink():
+        first = read_limited(journal, 1 << 30, what="journal").split(b"\n", 1)[0]
+        try:
+            header = json.loads(first)
+        except (ValueError, RecursionError):
+            header = None
+    same = {**plan.describe(), "games": None}
+    return isinstance(header, dict) and header.get("search") == same
+
+
 def prepare_out(out: Path, plan: Plan, *, force: bool) -> None:
     """Make ``out`` ready for ``plan`` (see the module's words), or refuse it."""
-    if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise FileRefused(f"{out} is not a folder")
-    if not out.exists():
-        out.mkdir(parents=True)
+    resumes = partial(_resumes, plan=plan)
+    written = (JOURNAL, SUMMARY, REPORT)
+    if not shared_prepare_out(out, force=force, resumes=resumes, run="search", written=written):
         return
-    present = {entry.name for entry in out.iterdir()}
-    if not present:
-        return
-    journal = out / JOURNAL
-    if not force:
-        header = None
-        if journal.is_file() and not journal.is_symlink():
-            first = read_limited(journal, 1 << 30, what="journal").split(b"\n", 1)[0]
-            try:
-                header = json.loads(first)
-            except (ValueError, RecursionError):
-                header = None
-        same = {**plan.describe(), "games": None}
-        if isinstance(header, dict) and header.get("search") == same:
-            return  # the same search: resumed
-        raise StudyError(
-            f"{out} is not empty and holds no journal of this search: use another --out, or "
-            "--force to replace the files a search writes there"
-        )
-    for name in (JOURNAL, SUMMARY, REPORT):
-        target = out / name
-        if target.is_file() or target.is_symlink():
-            target.unlink()
     folder = out / WITNESSES
     if folder.is_dir() and not folder.is_symlink():
         for entry in folder.iterdir():

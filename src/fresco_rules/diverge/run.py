@@ -17,14 +17,13 @@ seed); a journal of another search is refused.
 from __future__ import annotations
 
 import hashlib
-import hmac
-import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..kernel.files import FileRefused, read_limited, write_atomic
-from ..kernel.records import InvalidRecord, parse_record
+from ..kernel.files import FileRefused
 from ..kernel.study_spec import StudyError
+from ..study.journal import canonical, journal_games, journal_line, open_journal
 from ..study.run import (
     BACKENDS,
     append_line,
@@ -39,14 +38,6 @@ from .stats import summarize
 JOURNAL = "journal.jsonl"
 JOURNAL_FORMAT = "fresco_rules.diverge_journal"
 JOURNAL_VERSION = 1
-MAX_JOURNAL_BYTES = 1 << 30
-MAX_LINE_BYTES = 1 << 16
-
-
-def _canonical(data: object) -> bytes:
-    return json.dumps(
-        data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
-    ).encode("ascii")
 
 
 def _identity(plan: Plan) -> dict[str, Any]:
@@ -59,58 +50,22 @@ def _header(plan: Plan) -> dict[str, Any]:
 
 
 def _key(plan: Plan) -> bytes:
-    return hashlib.sha256(_canonical(_header(plan))).digest()
-
-
-def _digest(key: bytes, data: dict[str, Any]) -> str:
-    return hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
-
-
-def _line(path: Path, number: int, raw: bytes) -> dict[str, Any]:
-    where = f"{path}: line {number}"
-    if len(raw) > MAX_LINE_BYTES:
-        raise StudyError(f"{where} is longer than {MAX_LINE_BYTES} bytes")
-    try:
-        return parse_record(raw.decode("utf-8"))
-    except (UnicodeDecodeError, InvalidRecord) as exc:
-        raise StudyError(f"{where} is not a journal line ({type(exc).__name__})") from None
+    return hashlib.sha256(canonical(_header(plan))).digest()
 
 
 def _read_journal(path: Path, plan: Plan) -> dict[tuple[str, int], Outcome]:
     """The games the journal holds, by (player kind, game), checked line by line. A torn last
     line (the run was killed while writing it) is dropped."""
-    data = read_limited(path, MAX_JOURNAL_BYTES, what="divergence journal")
-    *lines, torn = data.split(b"\n")
-    try:
-        first = _line(path, 1, lines[0]) if lines else None
-    except StudyError:
-        first = None
-    if first != _header(plan):
-        raise StudyError(
-            f"{path} belongs to another search (or is not a divergence journal): use another "
-            "--out, or --force to start afresh"
-        )
-    key, seeds = _key(plan), plan.seeds()
+    seeds = plan.seeds()
     done: dict[tuple[str, int], Outcome] = {}
-    for number, raw in enumerate(lines[1:], start=2):
-        line = _line(path, number, raw)
-        digest = line.pop("digest", None)
-        if type(digest) is not str or not hmac.compare_digest(
-            digest.encode("utf-8"), _digest(key, line).encode("ascii")
-        ):
-            raise StudyError(f"{path}: line {number} fails its digest: edited or corrupted")
-        try:
-            outcome = outcome_from_json(line)
-        except StudyError as exc:
-            raise StudyError(f"{path}: line {number}: {exc}") from None
+    header, key, read = _header(plan), _key(plan), outcome_from_json
+    for number, outcome in journal_games(path, header, key, read, run="search", kind="divergence"):
         if outcome.player not in plan.player_kinds:
             raise StudyError(f"{path}: line {number} is not a game of this search")
         if outcome.game < plan.games:
             if outcome.seed != seeds[outcome.game]:
                 raise StudyError(f"{path}: line {number} is not a game of this search")
             done[(outcome.player, outcome.game)] = outcome
-    if torn:
-        write_atomic(path, data[: len(data) - len(torn)], overwrite=True, what="journal")
     return done
 
 
@@ -132,13 +87,9 @@ def run_search(
     journal = None
     key = _key(plan)
     if journal_dir is not None:
+        read = partial(_read_journal, plan=plan)
         path = Path(journal_dir) / JOURNAL
-        if path.exists() or path.is_symlink():
-            done = _read_journal(path, plan)
-        else:
-            text = json.dumps(_header(plan), sort_keys=True) + "\n"
-            write_atomic(path, text, overwrite=False, what="divergence journal")
-        journal = path.open("a", encoding="utf-8")
+        done, journal = open_journal(path, _header(plan), read, what="divergence journal")
     seeds = plan.seeds()
     tasks: list[Task] = [
         (kind, game, seeds[game])
@@ -153,8 +104,7 @@ def run_search(
         for outcome in outcomes:
             done[(outcome.player, outcome.game)] = outcome
             if journal is not None:
-                data = outcome.to_json()
-                append_line(journal, json.dumps({**data, "digest": _digest(key, data)}))
+                append_line(journal, journal_line(key, outcome.to_json()))
         bar.update(len(outcomes))
 
     payload = Payload(plan.game, configs)

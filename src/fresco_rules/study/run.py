@@ -22,7 +22,6 @@ to drop a torn last line.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import os
 import secrets
@@ -43,6 +42,8 @@ from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.untrusted import describe
 from .adapters import GameAdapter, StudyError
 from .batch import OnBatch, Payload, Task, play_batch
+from .journal import MAX_JOURNAL_BYTES, MAX_LINE_BYTES, canonical, digest_matches, open_journal
+from .journal import journal_line as journal_line
 from .players import make_player
 from .report import write_outputs
 from .spec import MAX_GAMES, GameResult, Study, game_seed, result_from_json, run_game
@@ -53,10 +54,6 @@ JOURNAL = "journal.jsonl"
 JOURNAL_FORMAT = "fresco_rules.study_journal"
 JOURNAL_VERSION = 2
 """Version 2: every game line carries the digest of its content keyed to the study."""
-MAX_JOURNAL_BYTES = 1 << 30
-"""The largest journal read (a game line is about 300 bytes: some 3 million games)."""
-MAX_LINE_BYTES = 1 << 16
-"""The longest journal line (a game's line is a few hundred bytes)."""
 REPLAYED = 2
 """Journal games played again on every resume and compared with their lines."""
 
@@ -164,8 +161,8 @@ def append_line(journal: TextIO, line: str) -> None:
     os.fsync(journal.fileno())
 
 
-def _batches(tasks: Sequence[T], workers: int) -> list[list[T]]:
-    size = max(1, min(8, len(tasks) // max(1, workers * 8)))
+def _batches(tasks: Sequence[T], workers: int, most: int) -> list[list[T]]:
+    size = max(1, min(most, len(tasks) // max(1, workers * most)))
     return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
@@ -177,26 +174,10 @@ def _identity(header: object) -> object:
     return {**header, "study": {**header["study"], "games": None}}
 
 
-def _canonical(data: object) -> bytes:
-    return json.dumps(
-        data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
-    ).encode("ascii")
-
-
 def journal_key(header: dict[str, Any]) -> bytes:
     """The key of a study's line digests: the SHA-256 of its identity (the resolved study
     without the number of games), so a line of one study does not check in another."""
-    return hashlib.sha256(_canonical(_identity(header))).digest()
-
-
-def _digest(key: bytes, data: dict[str, Any]) -> str:
-    return hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
-
-
-def journal_line(key: bytes, data: dict[str, Any]) -> str:
-    """One game's journal line (without its newline): ``data`` with the HMAC-SHA256 of its
-    canonical JSON under ``key`` as the field ``digest``."""
-    return json.dumps({**data, "digest": _digest(key, data)})
+    return hashlib.sha256(canonical(_identity(header))).digest()
 
 
 def _line_data(path: Path, number: int, raw: bytes) -> dict[str, Any]:
@@ -255,10 +236,7 @@ def _read_journal(
     seen: dict[tuple[int, int], tuple[int, GameResult]] = {}
     for number, raw in enumerate(lines[1:], start=2):
         line = _line_data(path, number, raw)
-        digest = line.pop("digest", None)
-        if type(digest) is not str or not hmac.compare_digest(
-            digest.encode("utf-8"), _digest(key, line).encode("ascii")
-        ):
+        if not digest_matches(key, line):
             raise StudyError(
                 f"{path}: line {number} fails its digest: it was edited or corrupted (restore "
                 "it, or delete the line to play that game again)"
@@ -328,13 +306,11 @@ def run_study(
     if out is not None:
         directory = Path(out)
         directory.mkdir(parents=True, exist_ok=True)
-        journal_path = directory / JOURNAL
-        if journal_path.exists() or journal_path.is_symlink():
-            done = _read_journal(journal_path, header, adapter, study, configs)
-        else:
-            text = json.dumps(header, sort_keys=True) + "\n"
-            write_atomic(journal_path, text, overwrite=False, what="study journal")
-        journal = journal_path.open("a", encoding="utf-8")
+
+        def read(path: Path) -> dict[tuple[int, int], GameResult]:
+            return _read_journal(path, header, adapter, study, configs)
+
+        done, journal = open_journal(directory / JOURNAL, header, read, what="study journal")
         key = journal_key(header)
     seeds = [study.seeds(arm) for arm in range(len(study.arms))]
     tasks = [
@@ -376,11 +352,12 @@ def run_backend(
     jobs: int,
     ray_address: str | None,
     play: Callable[[Any, list[Any]], list[Any]] | None = None,
+    most: int = 8,
 ) -> None:
-    """Play ``tasks`` in batches on ``backend`` (``play(payload, batch)``, by default a
-    study's games; the divergence search passes its own)."""
+    """Play ``tasks`` in batches of at most ``most`` on ``backend`` (``play(payload, batch)``,
+    by default a study's games; the divergence search and the tournament pass their own)."""
     if backend == "local":
-        run_local(payload, _batches(tasks, jobs), on_batch, jobs=jobs, play=play)
+        run_local(payload, _batches(tasks, jobs, most), on_batch, jobs=jobs, play=play)
         return
     try:
         ray_backend = import_module("fresco_rules.study.ray_backend")
@@ -389,7 +366,7 @@ def run_backend(
     workers = ray_backend.workers(ray_address, jobs)
     ray_backend.run_ray(
         payload,
-        _batches(tasks, workers),
+        _batches(tasks, workers, most),
         on_batch,
         address=ray_address,
         jobs=jobs,

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any, TextIO
 
 from ..exit_codes import TABLE
 from ..games import game_names
 from ..kernel.extras import import_for_command
-from ..study_command import STUDY_EXTRA_MODULES, StudyUnavailable
+from ..study_command import (
+    STUDY_EXTRA_MODULES,
+    StudyUnavailable,
+    add_backend_options,
+    add_out_options,
+    backend_keywords,
+    say_stopped,
+)
 
 
 def add_parser(commands: Any) -> None:
@@ -35,26 +41,11 @@ def add_parser(commands: Any) -> None:
     parser.add_argument(
         "--seed", type=int, default=0, help="game k of every pairing plays seed S + k"
     )
-    parser.add_argument(
-        "--backend", default="local", choices=("local", "ray"), help="where games run"
+    add_backend_options(
+        parser,
+        ray_help="an existing Ray cluster (auto, ray://head:10001); default: a local Ray instance",
     )
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (or Ray CPUs)")
-    parser.add_argument(
-        "--ray-address",
-        metavar="ADDR",
-        help="an existing Ray cluster (auto, ray://head:10001); default: a local Ray instance",
-    )
-    parser.add_argument(
-        "--out",
-        metavar="DIR",
-        help="write journal.jsonl, summary.json, timings.json (and resume from DIR's journal)",
-    )
-    parser.add_argument(
-        "--force",
-        action="store_true",
-        help="use an --out that holds other files: replace what a tournament writes there",
-    )
-    parser.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    add_out_options(parser, writes="journal.jsonl, summary.json, timings.json", run="tournament")
     parser.set_defaults(run=run)
 
 
@@ -75,21 +66,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     )
     try:
         summary, entries = engine.play_tournament(
-            spec,
-            jobs=args.jobs,
-            backend=args.backend,
-            ray_address=args.ray_address,
-            out=args.out,
-            force=args.force,
-            progress=not args.quiet,
+            spec, **backend_keywords(args), force=args.force, progress=not args.quiet
         )
     except KeyboardInterrupt:
-        kept = (
-            f"the games played are kept in {args.out}; the same command continues"
-            if args.out
-            else "nothing was kept (use --out DIR to make a tournament resumable)"
-        )
-        print(f"fresco-rules tournament: interrupted; {kept}", file=sys.stderr)
+        say_stopped("tournament", args.out, "tournament")
         return 130
     for line in engine.summary_lines(summary):
         print(line, file=out)

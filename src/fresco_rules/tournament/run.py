@@ -5,7 +5,7 @@ with intervals from OpenSkill (Plackett-Luce), win rates per pairing with Wilson
 Every move is checked through the game's ``explain`` (a player's choice is never trusted), and
 the players draw from their own seeded streams only (never the global ``random``).
 
-The games run in batches on the study's backends (``study.run.run_local``: ``jobs`` worker
+The games run in batches on the study's backends (``study.run.run_backend``: ``jobs`` worker
 processes, 1 plays in this process; ``study.ray_backend.run_ray``: the ``[ray]`` extra). With
 ``out``, every finished game is appended to ``out/journal.jsonl`` (a header naming the
 tournament without its number of games, then one line per game with the HMAC-SHA256 of its
@@ -25,44 +25,45 @@ players took to choose is a property of the machine, not of the games: it goes t
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
-import os
-import sys
 import time
 from collections.abc import Sequence
-from importlib import import_module
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from attrs import frozen
 from openskill.models import PlackettLuce
-from tqdm import tqdm
 
 from ..games import declaration, game_names
 from ..kernel.chance import checked_seed
 from ..kernel.errors import IllegalAction
 from ..kernel.files import FileRefused, read_limited, write_atomic
-from ..kernel.records import InvalidRecord, parse_record
 from ..kernel.rng import seed_state
 from ..kernel.study_spec import StudyError
 from ..kernel.untrusted import describe
+from ..study.journal import (
+    MAX_JOURNAL_BYTES,
+    canonical,
+    journal_games,
+    journal_line,
+    open_journal,
+    parse_line,
+)
+from ..study.journal import prepare_out as shared_prepare_out
 from ..study.players import make_player
-from ..study.run import run_local
+from ..study.run import append_line, check_backend, progress_bar, run_backend
 from ..study.stats import proportion_ci
 
 MAX_GAMES = 100_000
 MAX_ENTRANTS = 16
 MAX_STEPS = 200_000
-BACKENDS = ("local", "ray")
 JOURNAL = "journal.jsonl"
 SUMMARY = "summary.json"
 TIMINGS = "timings.json"
 JOURNAL_FORMAT = "fresco_rules.tournament_journal"
 JOURNAL_VERSION = 1
-MAX_JOURNAL_BYTES = 1 << 30
-MAX_LINE_BYTES = 1 << 16
 
 
 @frozen
@@ -265,12 +266,6 @@ def _share(entry: Entry, entrant: int) -> float:
     return 0.0 if entrant not in sides else 1.0 / len(sides)
 
 
-def _canonical(data: object) -> bytes:
-    return json.dumps(
-        data, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
-    ).encode("ascii")
-
-
 def _header(spec: Tournament) -> dict[str, Any]:
     return {
         "format": JOURNAL_FORMAT,
@@ -280,96 +275,44 @@ def _header(spec: Tournament) -> dict[str, Any]:
 
 
 def _key(spec: Tournament) -> bytes:
-    return hashlib.sha256(_canonical(_header(spec))).digest()
-
-
-def _digest(key: bytes, data: dict[str, Any]) -> str:
-    return hmac.new(key, _canonical(data), hashlib.sha256).hexdigest()
-
-
-def _line(path: Path, number: int, raw: bytes) -> dict[str, Any]:
-    where = f"{path}: line {number}"
-    if len(raw) > MAX_LINE_BYTES:
-        raise StudyError(f"{where} is longer than {MAX_LINE_BYTES} bytes")
-    try:
-        return parse_record(raw.decode("utf-8"))
-    except (UnicodeDecodeError, InvalidRecord) as exc:
-        raise StudyError(f"{where} is not a journal line ({type(exc).__name__})") from None
+    return hashlib.sha256(canonical(_header(spec))).digest()
 
 
 def _journal_header(path: Path) -> object:
     """The journal's first line as JSON, or None when it has none that reads."""
     try:
         first = read_limited(path, MAX_JOURNAL_BYTES, what="tournament journal").split(b"\n")[0]
-        return _line(path, 1, first)
+        return parse_line(path, 1, first)
     except (StudyError, FileRefused):
         return None
+
+
+def _resumes(out: Path, spec: Tournament) -> bool:
+    journal = out / JOURNAL
+    ours = journal.is_file() and not journal.is_symlink()
+    return ours and _journal_header(journal) == _header(spec)
 
 
 def prepare_out(out: Path, spec: Tournament, *, force: bool) -> None:
     """Make ``out`` ready for ``spec``: a new or empty folder, or one holding the journal of
     the same tournament (resumed); anything else is refused unless ``force``, which removes
     the files a tournament writes there and leaves other files alone."""
-    if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise FileRefused(f"{out} is not a folder")
-    if not out.exists():
-        out.mkdir(parents=True)
-        return
-    if not any(out.iterdir()):
-        return
-    journal = out / JOURNAL
-    if not force:
-        ours = journal.is_file() and not journal.is_symlink()
-        if ours and _journal_header(journal) == _header(spec):
-            return  # the same tournament: resumed
-        raise StudyError(
-            f"{out} is not empty and holds no journal of this tournament: use another --out, "
-            "or --force to replace the files a tournament writes there"
-        )
-    for name in (JOURNAL, SUMMARY, TIMINGS):
-        target = out / name
-        if target.is_file() or target.is_symlink():
-            target.unlink()
+    written = (JOURNAL, SUMMARY, TIMINGS)
+    resumes = partial(_resumes, spec=spec)
+    shared_prepare_out(out, force=force, resumes=resumes, run="tournament", written=written)
 
 
 def _read_journal(path: Path, spec: Tournament) -> dict[Task, Entry]:
     """The games the journal holds, by (pairing, game), each line checked against its digest
     and the tournament; those beyond ``spec.games`` are left out. A torn last line (the run
     was killed while writing it) is dropped, by an atomic replace."""
-    data = read_limited(path, MAX_JOURNAL_BYTES, what="tournament journal")
-    *lines, torn = data.split(b"\n")
-    try:
-        first = _line(path, 1, lines[0]) if lines else None
-    except StudyError:
-        first = None
-    if first != _header(spec):
-        raise StudyError(
-            f"{path} belongs to another tournament (or is not a tournament journal): use "
-            "another --out, or --force to start afresh"
-        )
-    key = _key(spec)
     done: dict[Task, Entry] = {}
-    for number, raw in enumerate(lines[1:], start=2):
-        line = _line(path, number, raw)
-        digest = line.pop("digest", None)
-        if type(digest) is not str or not hmac.compare_digest(
-            digest.encode("utf-8"), _digest(key, line).encode("ascii")
-        ):
-            raise StudyError(f"{path}: line {number} fails its digest: edited or corrupted")
-        try:
-            entry = entry_from_json(line, spec)
-        except StudyError as exc:
-            raise StudyError(f"{path}: line {number}: {exc}") from None
+    read = partial(entry_from_json, spec=spec)
+    header, key = _header(spec), _key(spec)
+    for _, entry in journal_games(path, header, key, read, run="tournament", kind="tournament"):
         if entry.game < spec.games:
             done[(entry.pairing, entry.game)] = entry
-    if torn:
-        write_atomic(path, data[: len(data) - len(torn)], overwrite=True, what="journal")
     return done
-
-
-def _batches(tasks: Sequence[Task], workers: int) -> list[list[Task]]:
-    size = max(1, min(4, len(tasks) // max(1, workers * 4)))
-    return [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
 
 
 def play_tournament(
@@ -386,69 +329,45 @@ def play_tournament(
     (game, pairing). With ``out`` the games are journaled there (a rerun resumes) and
     ``summary.json`` and ``timings.json`` are written there."""
     spec.check()
-    if backend not in BACKENDS:
-        raise StudyError(f"unknown backend {describe(backend)}; known: {', '.join(BACKENDS)}")
-    if type(jobs) is not int or not 1 <= jobs <= 1024:
-        raise StudyError("jobs must be a whole number from 1 to 1024")
-    if ray_address is not None and backend != "ray":
-        raise StudyError("--ray-address needs --backend ray")
+    check_backend(backend, jobs, ray_address)
     folder = None if out is None else Path(out)
     done: dict[Task, Entry] = {}
     journal = None
     key = _key(spec)
     if folder is not None:
         prepare_out(folder, spec, force=force)
-        path = folder / JOURNAL
-        if path.exists() or path.is_symlink():
-            done = _read_journal(path, spec)
-        else:
-            text = json.dumps(_header(spec), sort_keys=True) + "\n"
-            write_atomic(path, text, overwrite=False, what="tournament journal")
-        journal = path.open("a", encoding="utf-8")
+        read = partial(_read_journal, spec=spec)
+        done, journal = open_journal(
+            folder / JOURNAL, _header(spec), read, what="tournament journal"
+        )
     tasks = [
         (pairing, game)
         for game in range(spec.games)
         for pairing in range(len(spec.pairings()))
         if (pairing, game) not in done
     ]
-    total = spec.games * len(spec.pairings())
-    bar = tqdm(
-        total=total,
-        initial=total - len(tasks),
-        unit="game",
-        file=sys.stderr,
-        disable=not progress,
-        desc="tournament",
+    bar = progress_bar(
+        spec.games * len(spec.pairings()), len(tasks), shown=progress, desc="tournament"
     )
 
     def on_batch(entries: list[Entry]) -> None:
         for entry in entries:
             done[(entry.pairing, entry.game)] = entry
-            if journal is not None:  # each game on disk before the next is written
-                data = entry.to_json()
-                journal.write(json.dumps({**data, "digest": _digest(key, data)}) + "\n")
-                journal.flush()
-                os.fsync(journal.fileno())
+            if journal is not None:
+                append_line(journal, journal_line(key, entry.to_json()))
         bar.update(len(entries))
 
     try:
-        if tasks and backend == "local":
-            run_local(spec, _batches(tasks, jobs), on_batch, jobs=jobs, play=play_batch)
-        elif tasks:
-            try:
-                ray_backend = import_module("fresco_rules.study.ray_backend")
-            except ImportError:
-                raise StudyError(
-                    "--backend ray needs Ray: pip install 'fresco_rules[ray]'"
-                ) from None
-            workers = ray_backend.workers(ray_address, jobs)
-            ray_backend.run_ray(
+        if tasks:  # games are long: batches of at most 4
+            run_backend(
+                backend,
                 spec,
-                _batches(tasks, workers),
+                tasks,
                 on_batch,
-                address=ray_address,
                 jobs=jobs,
+                ray_address=ray_address,
                 play=play_batch,
+                most=4,
             )
     finally:
         bar.close()
