@@ -29,25 +29,22 @@ def next_u64(state: int) -> tuple[int, int]:
     return z ^ (z >> 31), state
 
 
-_LIMITS: dict[int, int] = {}
-"""``_limit`` of the small bounds met so far (a playout asks for a few dozen, over and over)."""
-
-
 def _limit(bound: int) -> int:
     """The largest multiple of ``bound`` not above 2**64: values at or past it are redrawn."""
     if bound <= 0:
         raise ValueError(f"bound must be positive, got {bound}")
-    limit = (1 << 64) - ((1 << 64) % bound)
-    if bound < 1 << 12:
-        _LIMITS[bound] = limit
-    return limit
+    return (1 << 64) - ((1 << 64) % bound)
+
+
+_SMALL_BOUNDS = 1 << 12
+_SMALL_LIMITS: tuple[int, ...] = (0, *(_limit(bound) for bound in range(1, _SMALL_BOUNDS)))
+"""``_limit`` of every bound below ``_SMALL_BOUNDS``, built once at import (a playout asks for
+a few dozen small bounds, over and over); an immutable table, so no state is kept between calls."""
 
 
 def next_below(state: int, bound: int) -> tuple[int, int]:
     """A uniform integer in ``range(bound)`` (rejection sampling, so no modulo bias)."""
-    limit = _LIMITS.get(bound)
-    if limit is None:
-        limit = _limit(bound)
+    limit = _SMALL_LIMITS[bound] if 0 < bound < _SMALL_BOUNDS else _limit(bound)
     while True:
         # next_u64, inlined: this runs once per draw and per random choice
         state = (state + 0x9E3779B97F4A7C15) & _MASK
@@ -63,11 +60,9 @@ def below_run(state: int, bound: int, count: int) -> tuple[list[int], int]:
     from a pool that shrinks by one item each time), in one loop: the same values and the same
     final state as the calls one after another."""
     values: list[int] = []
-    limits = _LIMITS
+    limits = _SMALL_LIMITS
     for below in range(bound, bound - count, -1):
-        limit = limits.get(below)
-        if limit is None:
-            limit = _limit(below)
+        limit = limits[below] if 0 < below < _SMALL_BOUNDS else _limit(below)
         while True:
             # next_below's step, inlined
             state = (state + 0x9E3779B97F4A7C15) & _MASK
