@@ -4,6 +4,7 @@ V1 and V3, the Festival reading FA2 and the tile set (FA5)."""
 from __future__ import annotations
 
 from enum import Enum, StrEnum
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -215,12 +216,8 @@ def _tile_order(tile: str) -> tuple[int, int, str]:
     return (0, 0, tile) if number is None else (1, number, tile)
 
 
-_GEOMETRY: dict[str, Geometry] = {}
-
-
+@lru_cache(maxsize=8)
 def _geometry(data: ComponentData) -> Geometry:
-    """One geometry per tile set (by digest), shared by every game that uses it."""
-    found = _GEOMETRY.get(data.digest)
-    if found is None:
-        found = _GEOMETRY[data.digest] = build_geometry(data)
-    return found
+    """One geometry per tile set (data sets compare by digest), shared by every game that uses
+    it; bounded, so loading many data files cannot grow memory without end."""
+    return build_geometry(data)
