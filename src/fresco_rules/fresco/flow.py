@@ -383,9 +383,28 @@ def plan_due(state: State) -> tuple[int, ext.Pending | None] | None:
 
 @implements("R0.35")
 def finish_turn(state: State) -> State:
-    """End the active turn. R0.35: at the market, every tile of the booth bought from goes back
-    into the bag, so the booth stays empty for the rest of the round. When no module has a
-    decision between turns, the next queued turn (R0.30) begins in the same new state."""
+    """End the active turn. R0.35: "When he has finished buying, all tiles of that booth go
+    back into the bag, the bought ones included. The booth stays empty for the rest of the
+    round, so each booth serves at most one player per round." Modules end their part of the
+    turn first (extension point ``finish_turn``). ``advance`` and ``EndTurn`` run its fast
+    form ``finish_turn_and_begin_next``."""
+    turn = state.turn
+    assert turn is not None
+    if state.tables.modules:
+        state = ext.finish_turn(state, turn)
+    if turn.location is _MARKET and turn.booth >= 0:
+        return replace(state, turn=None, **return_booth(state, turn.booth))
+    return replace(state, turn=None)
+
+
+def finish_turn_and_begin_next(state: State) -> State:
+    """The fast form of ``finish_turn`` that ``advance`` and ``EndTurn`` run: when the next
+    queued actor's turn at the location (R0.30) is what ``advance`` would begin next, it begins
+    in the same new state, one new state instead of two. That is so when no module has a
+    decision between two turns (``pending_between_turns``), no track choice or restoration
+    waits, and no booth goes back to the bag (the start of a turn reads the plans, booths and
+    tiles, not the turn that ended). ``advance`` of it must equal ``advance`` of
+    ``finish_turn`` (tests/properties/test_fast_forms.py)."""
     turn = state.turn
     assert turn is not None
     if state.tables.modules:
@@ -395,9 +414,6 @@ def finish_turn(state: State) -> State:
     if state.queue and state.restoring is None and not state.pending_track:
         hooks = state.tables.memo.get(ext.PENDING_HOOKS)
         if not (ext.pending_hooks(state) if hooks is None else hooks)[2]:
-            # R0.30: the next actor's turn at the location begins in the same new state (no
-            # module has a decision between two turns, ``pending_between_turns``; the start of
-            # a turn reads the plans, booths and tiles, not the turn that ended)
             actor = state.queue[0]
             location = location_sequence(state)[state.step]
             return replace(state, queue=state.queue[1:], turn=begin_turn(state, actor, location))
@@ -466,7 +482,7 @@ def advance(state: State) -> State:
             if turn is not None:
                 if turn.left > 0 or (modules and ext.turn_open(state, turn)):
                     break
-                state = finish_turn(state)
+                state = finish_turn_and_begin_next(state)
             elif state.queue:
                 actor = state.queue[0]
                 location = location_sequence(state)[state.step]

@@ -30,13 +30,13 @@ from .actions import (
     canonical_paints,
 )
 from .config import AltarLimit, BishopMoveLimit, TrackCollision
-from .flow import add_paints, finish_turn, plan_due, return_booth
+from .flow import add_paints, finish_turn_and_begin_next, plan_due, return_booth
 from .scoring import (
     ALTAR_HAND_INS,
+    BISHOP_BONUS_TABLE,
     NEIGHBOURS,
     ORTHOGONAL,
     altar_points,
-    bishop_bonus,
     restoration_points,
     track_options,
 )
@@ -672,24 +672,49 @@ def do_restore(state: State, action: Restore) -> State:
 
 @implements("R6.26", "A6.13", "G.6")
 def start_restoration(state: State, restoration: Restoration) -> State:
-    """R6.26 (A6.13): a restoration whose paints are handed in goes through the module stages
-    in order (leaf gold, window, glass; the altar window after an altar restoration), each a
-    decision of the player when it is due, then it is scored by G.6."""
+    """R6.26 (A6.13): "A segment restoration with modules runs in this order: 1. optional
+    bishop moves (R0.38, Bishop's Visit); 2. hand in the paints, plus optional leaf gold (R5.6);
+    3. if the segment borders a window: choose a window and pay its price (R6.12), then hand in
+    glass (R6.15); 4. score by G.6; 5. the tile goes face down to the player, the window goes
+    into its opening, and the bishop moves onto the segment; 6. the workbench shifts and
+    refills (R6.13)."
+
+    Called once the paints are handed in (``do_restore``, ``do_altar``): the module stages
+    follow in order (``enter_stages``: leaf gold, window, glass; the altar window after an
+    altar restoration), each a decision of the player when it is due, then the restoration is
+    scored (``complete_restoration``). The live path runs ``enter_stages``'s fast form
+    ``continue_restoration``."""
     if state.tables.modules:
         state, restoration = ext.start_restoration(state, restoration)
         return continue_restoration(state, restoration)
     return complete_restoration(state, restoration)
 
 
+@implements("R6.26", "A6.13")
+def enter_stages(state: State, restoration: Restoration) -> State:
+    """R6.26 (A6.13), stage by stage: the module stages after the one the restoration last
+    waited at (``restoration.step``, -1 before the first) are entered in order; the restoration
+    waits (in ``state.restoring``) at the first stage that needs the player's decision, and is
+    scored by ``complete_restoration`` when none does."""
+    stages = ext.stages(state, restoration)
+    for index in range(restoration.step + 1, len(stages)):
+        module, stage = stages[index]
+        restoration = evolve(restoration, step=index)
+        state, restoration, due = module.enter_stage(state, restoration, stage)
+        if due:
+            return evolve(state, restoring=restoration)
+    return complete_restoration(state, restoration)
+
+
 def continue_restoration(
     state: State, restoration: Restoration, changes: dict[str, Any] | None = None
 ) -> State:
-    """Enter the module stages after ``restoration.step`` until one needs a decision (the
-    restoration then waits in ``state.restoring``, its ``step`` at that stage), else score it
-    (its ``step`` at the last stage). The stages entered in between see the ``step`` the
-    restoration had (``ModuleRules.enter_stage``): one new record when it waits or is scored,
-    not one per stage. ``changes``: fields the stage action changed (a decision that continues
-    the restoration), made in the first new state (the scoring's, when no stage is left)."""
+    """The fast form of ``enter_stages`` that the game runs, with ``changes`` (fields the stage
+    action changed, for a decision that continues the restoration) made first: one new record
+    when the restoration waits or is scored, not one per stage (the stages entered in between
+    see the ``step`` the restoration had, ``ModuleRules.enter_stage``), and ``changes`` made in
+    the first new state (the scoring's, when no stage is left). It must equal ``enter_stages``
+    of ``evolve(state, **changes)`` (tests/properties/test_fast_forms.py)."""
     stages = ext.stages(state, restoration)
     first, count = restoration.step + 1, len(stages)
     if first >= count:
@@ -721,7 +746,7 @@ def _complete(state: State, r: Restoration, changes: dict[str, Any]) -> State:
     if segment is None:
         parts = _base_parts(r.base, 0)
     else:
-        parts = _base_parts(r.base, BISHOP_BONUS[segment, r.bishop])
+        parts = _base_parts(r.base, BISHOP_BONUS_TABLE[segment, r.bishop])
     modules = state.tables.modules
     if modules:
         parts = ext.score_parts(state, r, parts)
@@ -759,13 +784,6 @@ def _base_parts(fresco: int, bishop: int) -> ScoreParts:
     """The base game's terms of a restoration (R0.40/R0.41), one record per pair (a frozen
     record, so restorations share it)."""
     return ScoreParts(fresco=fresco, bishop=bishop)
-
-
-BISHOP_BONUS: dict[tuple[Segment, Segment], int] = {
-    (segment, bishop): bishop_bonus(segment, bishop) for segment in SEGMENTS for bishop in SEGMENTS
-}
-"""R0.40's bonus for each (restored segment, bishop) pair on the grid, worked out once by
-``bishop_bonus`` (a restoration's cells are on the grid: its validator checked them)."""
 
 
 @implements("R0.43", "R0.44", "R0.45", "A0.6", "A0.20")
@@ -1001,4 +1019,4 @@ def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
 
 
 def do_end_turn(state: State, action: EndTurn) -> State:
-    return finish_turn(state)
+    return finish_turn_and_begin_next(state)
