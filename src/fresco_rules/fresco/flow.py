@@ -507,15 +507,18 @@ def advance(state: State) -> State:
 
 @implements("R0.54", "R0.62")
 def prepare_round(state: State) -> State:
-    """R0.54: after every round but the final one (R0.62): refill the market, pay income,
-    return the hostel painters, rotate the start spaces; then the next round begins. Modules
-    prepare their parts right after the market refill (extension point ``prepare_round``)."""
+    """R0.54: "After every round except the final one, prepare the next round in this order:
+    1. refill the market (R0.55); 2. pay income (R0.56); 3. return the hostel painters (R0.57);
+    4. rotate the start spaces (R0.58). Then the next round begins with the end-game check."
+    R0.62: the final round is followed by final scoring instead. Modules prepare their parts
+    right after the market refill (extension point ``prepare_round``)."""
     state = refill_market(state)
     if state.tables.modules:
         state = ext.prepare_round(state)
-    # income and the start spaces are separate fields, neither read by the other's rule nor by
-    # the new round's start (which reads the new start spaces for order A): one new state
-    return begin_round(state, state.round + 1, **_income(state), start=_rotated_start(state))
+    state = pay_income(state)
+    state = return_hostel_painters(state)
+    state = rotate_start_spaces(state)
+    return begin_round(state, state.round + 1)
 
 
 @implements("R0.55", "R0.10", "A0.4")
