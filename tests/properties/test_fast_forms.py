@@ -104,3 +104,24 @@ def test_R6_26_the_fused_restoration_step_is_stage_by_stage(config: GameConfig, 
             with patch.object(turns, "continue_restoration", stage_by_stage):
                 plain = apply(state, action)
             assert live == plain, (state.where(), action)
+
+
+def hand_in_then_start(state: State, restoration: Any, changes: dict[str, Any]) -> State:
+    """``hand_in_and_score`` as its plain form: the hand-in's new state, then the restoration
+    runs its course."""
+    return turns.start_restoration(evolve(state, bishop=restoration.bishop, **changes), restoration)
+
+
+@pytest.mark.rule("R0.39", "R0.41", "R0.42", "R0.43")
+@given(config=configs.map(lambda config: evolve(config, modules=frozenset())), seed=seeds)
+def test_R0_39_the_fused_hand_in_and_scoring_is_hand_in_then_restoration(
+    config: GameConfig, seed: int
+) -> None:
+    restored = 0
+    for state, action in walk(config, seed):
+        if isinstance(action, Restore | RestoreAltar):
+            live = apply(state, action)
+            with patch.object(turns, "hand_in_and_score", hand_in_then_start):
+                assert apply(state, action) == live, (state.where(), action)
+            restored += 1
+    assert restored > 0

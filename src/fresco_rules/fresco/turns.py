@@ -664,10 +664,17 @@ def do_restore(state: State, action: Restore) -> State:
         changes["supply_paints"] = add_paints(state.supply_paints, need)
     restoration = Restoration(actor, segment, tile, state.tables.fresco_value[tile], bishop)
     if not state.tables.modules:
-        # no module stage reads the state in between: the hand-in and the scoring in one new
-        # state (the scoring reads none of the hand-in's fields, and sets the bishop itself)
-        return _complete(state, restoration, changes)
+        return hand_in_and_score(state, restoration, changes)
     return start_restoration(evolve(state, bishop=bishop, **changes), restoration)
+
+
+def hand_in_and_score(state: State, restoration: Restoration, changes: dict[str, Any]) -> State:
+    """The fast form of ``start_restoration(evolve(state, bishop=restoration.bishop,
+    **changes), restoration)`` in a game without modules, where no stage reads the state in
+    between: the hand-in (``changes``, the bishop's move) and the scoring in one new state (the
+    scoring reads none of the hand-in's fields, and sets the bishop itself). It must agree with
+    that plain form (tests/properties/test_fast_forms.py)."""
+    return _complete(state, restoration, changes)
 
 
 @implements("R6.26", "A6.13", "G.6")
@@ -840,8 +847,8 @@ def do_altar(state: State, action: RestoreAltar) -> State:
     }
     points = altar_points(action.paints, bonus=state.tables.altar_bonus)
     altar = Restoration(actor, None, None, points, state.bishop)
-    if not state.tables.modules:  # the hand-in and the scoring in one new state (do_restore)
-        return _complete(state, altar, changes)
+    if not state.tables.modules:
+        return hand_in_and_score(state, altar, changes)
     return start_restoration(evolve(state, **changes), altar)
 
 
