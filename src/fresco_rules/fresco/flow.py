@@ -262,25 +262,23 @@ _LEONARDO_PLAN = "leonardo plan"
 
 
 @implements("R0.60", "R0.73", "R0.57")
-def begin_round(state: State, number: int, **prepared: Any) -> State:
+def begin_round(state: State, number: int) -> State:
     """Start round ``number`` (2 or later; ``new_game`` starts round 1): R0.60 the end-game
     check (6 or fewer tiles left makes it the final round, played on side 2), then phase 1 in
     order A with every hostel painter back in the sleeping area (R0.57). R0.73: Leonardo's
-    controller is the player on S1 in round 1 and alternates each round after. ``prepared``:
-    fields round preparation changed last (money, start spaces), made in the same new state,
-    as are the modules' round marks, reset (extension point ``round_marks``)."""
+    controller is the player on S1 in round 1 and alternates each round after. The modules'
+    round marks are reset in the same new state (extension point ``round_marks``)."""
     controller = state.controller
     modules = state.tables.modules
     state = evolve(
         state,
-        **prepared,
         **_round_fields(
             state.tables,
             number,
             final=state.final or state.tiles_left() <= FINAL_ROUND_TILES,
             controller=1 - controller if controller >= 0 else controller,
             track=state.track,
-            start=prepared.get("start", state.start),
+            start=state.start,
         ),
         **(ext.reset_marks(state) if modules else {}),
     )
