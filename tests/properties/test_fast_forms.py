@@ -29,8 +29,18 @@ from fresco_rules.fresco import (
     new_game,
     turns,
 )
+from fresco_rules.fresco.actions import canonical_paints
 from fresco_rules.fresco.flow import advance, finish_turn, finish_turn_and_begin_next
-from fresco_rules.fresco.scoring import BISHOP_BONUS_TABLE, NEIGHBOURS, bishop_bonus
+from fresco_rules.fresco.scoring import (
+    ALTAR_HAND_INS,
+    BISHOP_BONUS_TABLE,
+    NEIGHBOURS,
+    altar_points,
+    bishop_bonus,
+    special_hand_ins,
+)
+from fresco_rules.fresco.vocab import BASE_PAINTS, SPECIAL_PAINTS, Paint
+from fresco_rules.kernel.errors import IllegalAction
 from fresco_rules.kernel.evolve import evolve
 
 from .fresco_strategies import configs
@@ -66,6 +76,30 @@ def test_R0_40_the_bishop_bonus_table_is_bishop_bonus(
     assert BISHOP_BONUS_TABLE[segment, bishop] == bishop_bonus(segment, bishop)
     # the neighbours of R0.38's bishop step are R0.40's neighbours
     assert (bishop in NEIGHBOURS[segment]) == (bishop_bonus(segment, bishop) == 2)
+
+
+all_paints = st.sampled_from((*BASE_PAINTS, *SPECIAL_PAINTS))
+
+
+@pytest.mark.rule("R0.43", "R0.44", "A0.14", "R3.8", "R3.9")
+@given(
+    pieces=st.tuples(all_paints, all_paints, all_paints),
+    pink=st.integers(0, 9),
+    brown=st.integers(0, 9),
+)
+def test_R0_43_the_altar_hand_in_tables_are_altar_points(
+    pieces: tuple[Paint, Paint, Paint], pink: int, brown: int
+) -> None:
+    """The hand-in tables the legal actions and the adapters' action space are built from
+    (``ALTAR_HAND_INS``; with module 3 ``special_hand_ins``) hold exactly the hand-ins
+    ``altar_points`` accepts, with its points."""
+    bonus = {Paint.PINK: pink, Paint.BROWN: brown}
+    table = dict((*ALTAR_HAND_INS, *special_hand_ins(bonus)))
+    try:
+        points: int | None = altar_points(pieces, bonus=bonus)
+    except IllegalAction:
+        points = None
+    assert table.get(canonical_paints(pieces)) == points
 
 
 @pytest.mark.rule("R0.35", "R0.30")
