@@ -37,6 +37,7 @@ from .scoring import (
     NEIGHBOURS,
     ORTHOGONAL,
     altar_points,
+    bishop_bonus,
     restoration_points,
     track_options,
 )
@@ -674,7 +675,7 @@ def hand_in_and_score(state: State, restoration: Restoration, changes: dict[str,
     between: the hand-in (``changes``, the bishop's move) and the scoring in one new state (the
     scoring reads none of the hand-in's fields, and sets the bishop itself). It must agree with
     that plain form (tests/properties/test_fast_forms.py)."""
-    return _complete(state, restoration, changes)
+    return complete_with_changes(state, restoration, changes)
 
 
 @implements("R6.26", "A6.13", "G.6")
@@ -725,7 +726,7 @@ def continue_restoration(
     stages = ext.stages(state, restoration)
     first, count = restoration.step + 1, len(stages)
     if first >= count:
-        return _complete(state, restoration, {} if changes is None else changes)
+        return complete_with_changes(state, restoration, {} if changes is None else changes)
     if changes is not None:
         state = evolve(state, **changes)
     for index in range(first, count):
@@ -733,22 +734,58 @@ def continue_restoration(
         state, restoration, due = module.enter_stage(state, restoration, stage)
         if due:
             return evolve(state, restoring=evolve(restoration, step=index))
-    return _complete(state, evolve(restoration, step=count - 1), {})
+    return complete_with_changes(state, evolve(restoration, step=count - 1), {})
 
 
 @implements("R0.40", "R0.41", "R0.42", "R0.61", "R0.77", "A0.13", "G.6")
 def complete_restoration(state: State, restoration: Restoration) -> State:
-    """Score a restoration. R0.40/R0.41: tile value plus the bishop bonus (G.6: plus the
-    modules' terms, floored at 0 by ``restoration_points``); R0.42: the player takes the tile
-    face down and the bishop moves onto the segment. R0.77: Leonardo's fresco painter follows.
-    R0.61 (A0.13): the last tile of a side-1 round makes that round the final one. An altar
-    restoration scores its altar VP (plus the altar window) and gives no tile."""
-    return _complete(state, restoration, {})
+    """Score a restoration. R0.41: "The player scores the tile's value plus the bishop bonus
+    and moves his painter on the VP track" (R0.40: ``bishop_bonus``; G.6: plus the modules'
+    terms, floored at 0 by ``restoration_points``). R0.42: "The player takes the tile and keeps
+    it face down in front of him ... The bishop then moves onto the restored segment." R0.77:
+    "Then both the bishop and his fresco painter move onto that segment" (Leonardo). R0.61
+    (A0.13): "If the last fresco tile is restored during a round that is not the final round,
+    that round becomes the final round." An altar restoration scores its altar VP (plus the
+    altar window) and gives no tile. The game runs the fast form ``complete_with_changes``."""
+    r, modules = restoration, state.tables.modules
+    bonus = 0 if r.segment is None else bishop_bonus(r.segment, r.bishop)
+    parts = ScoreParts(fresco=r.base, bishop=bonus)
+    if modules:
+        parts = ext.score_parts(state, r, parts)
+    points = restoration_points(
+        fresco=parts.fresco,
+        window=parts.window,
+        bishop=parts.bishop,
+        gilding=parts.gilding,
+        extra=parts.extra,
+        penalty=parts.penalty,
+    )
+    state = evolve(state, restoring=None, scored=Scored(r, parts, points))
+    if r.segment is not None:
+        assert r.tile is not None
+        row, col = r.segment
+        cathedral = replaced(state.cathedral, row * GRID + col, None)
+        state = evolve(
+            state,
+            cathedral=cathedral,
+            held=replaced(state.held, r.actor, (*state.held[r.actor], r.tile)),
+            bishop=r.segment,
+            leonardo_at=r.segment if r.actor == state.tables.leonardo else state.leonardo_at,
+            final=state.final or all(tile is None for tile in cathedral),
+        )
+    state = move_painter(state, r.actor, points)
+    if modules:
+        state = ext.finish_restoration(state, r)
+    return state
 
 
-def _complete(state: State, r: Restoration, changes: dict[str, Any]) -> State:
-    """``complete_restoration`` with ``changes`` (fields an earlier step of the same action
-    changed, none of which the scoring reads) in the same new state."""
+def complete_with_changes(state: State, r: Restoration, changes: dict[str, Any]) -> State:
+    """The fast form of ``complete_restoration`` that the game runs, with ``changes`` (fields an
+    earlier step of the same action changed, none of which the scoring reads) made in the same
+    new state: one new state for every change, the bishop bonus from ``BISHOP_BONUS_TABLE``.
+    It must equal ``complete_restoration`` of ``evolve(state, **changes)`` (the agreement
+    properties of ``continue_restoration`` and ``hand_in_and_score`` run each of them against
+    its plain form, tests/properties/test_fast_forms.py)."""
     actor, segment = r.actor, r.segment
     if segment is None:
         parts = _base_parts(r.base, 0)
