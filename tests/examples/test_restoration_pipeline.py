@@ -5,7 +5,7 @@ R6.26: a restoration that waits for a decision waits at the stage that asked for
 (``state.restoring.step``), and a scored restoration has passed every stage of its kind
 (``state.scored.restoration.step`` is the last stage's index, -1 when the game has none).
 R0.41/R0.50: ``painter_changes`` gives exactly the fields ``move_painter`` changes. R0.40:
-``BISHOP_BONUS`` holds ``bishop_bonus`` for every pair of cells.
+``BISHOP_BONUS_TABLE`` holds ``bishop_bonus`` for every pair of cells.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import pytest
 
 from fresco_rules.fresco import GAME, GameConfig, State, bishop_bonus, parse_modules
 from fresco_rules.fresco import extensions as ext
-from fresco_rules.fresco.turns import BISHOP_BONUS, move_painter, painter_changes
+from fresco_rules.fresco.scoring import BISHOP_BONUS_TABLE
+from fresco_rules.fresco.turns import move_painter, painter_changes
 from fresco_rules.fresco.vocab import SEGMENTS
 from fresco_rules.kernel.play import random_playout
 
@@ -78,9 +79,9 @@ def test_R0_41_painter_changes_are_the_fields_move_painter_changes() -> None:
 
 @pytest.mark.rule("R0.40")
 def test_R0_40_the_bishop_bonus_table_holds_every_pair() -> None:
-    assert len(BISHOP_BONUS) == len(SEGMENTS) ** 2
+    assert len(BISHOP_BONUS_TABLE) == len(SEGMENTS) ** 2
     for segment in SEGMENTS:
         for bishop in SEGMENTS:
-            assert BISHOP_BONUS[segment, bishop] == bishop_bonus(segment, bishop)
-    assert BISHOP_BONUS[(2, 2), (2, 2)] == 3 and BISHOP_BONUS[(0, 0), (1, 1)] == 2
-    assert BISHOP_BONUS[(0, 0), (0, 2)] == 0
+            assert BISHOP_BONUS_TABLE[segment, bishop] == bishop_bonus(segment, bishop)
+    assert BISHOP_BONUS_TABLE[(2, 2), (2, 2)] == 3 and BISHOP_BONUS_TABLE[(0, 0), (1, 1)] == 2
+    assert BISHOP_BONUS_TABLE[(0, 0), (0, 2)] == 0

@@ -194,9 +194,10 @@ class ModuleRules:
     def enter_stage(
         self, state: State, r: Restoration, stage: str
     ) -> tuple[State, Restoration, bool]:
-        """Begin a stage: (state, restoration, True when a decision is due now). ``r.step``
-        still names the stage the restoration last waited at (-1 at first): the flow sets it
-        to this stage only when the restoration waits here (``turns.continue_restoration``)."""
+        """Begin a stage: (state, restoration, True when a decision is due now). A stage does
+        not read ``r.step``: the fused ``turns.continue_restoration`` leaves it at the stage the
+        restoration last waited at (-1 at first) and sets it to this stage only when the
+        restoration waits here, ``turns.enter_stages`` sets it to this stage first."""
         return state, r, False
 
     def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:

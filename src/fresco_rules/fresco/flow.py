@@ -262,25 +262,23 @@ _LEONARDO_PLAN = "leonardo plan"
 
 
 @implements("R0.60", "R0.73", "R0.57")
-def begin_round(state: State, number: int, **prepared: Any) -> State:
+def begin_round(state: State, number: int) -> State:
     """Start round ``number`` (2 or later; ``new_game`` starts round 1): R0.60 the end-game
     check (6 or fewer tiles left makes it the final round, played on side 2), then phase 1 in
     order A with every hostel painter back in the sleeping area (R0.57). R0.73: Leonardo's
-    controller is the player on S1 in round 1 and alternates each round after. ``prepared``:
-    fields round preparation changed last (money, start spaces), made in the same new state,
-    as are the modules' round marks, reset (extension point ``round_marks``)."""
+    controller is the player on S1 in round 1 and alternates each round after. The modules'
+    round marks are reset in the same new state (extension point ``round_marks``)."""
     controller = state.controller
     modules = state.tables.modules
     state = evolve(
         state,
-        **prepared,
         **_round_fields(
             state.tables,
             number,
             final=state.final or state.tiles_left() <= FINAL_ROUND_TILES,
             controller=1 - controller if controller >= 0 else controller,
             track=state.track,
-            start=prepared.get("start", state.start),
+            start=state.start,
         ),
         **(ext.reset_marks(state) if modules else {}),
     )
@@ -383,9 +381,28 @@ def plan_due(state: State) -> tuple[int, ext.Pending | None] | None:
 
 @implements("R0.35")
 def finish_turn(state: State) -> State:
-    """End the active turn. R0.35: at the market, every tile of the booth bought from goes back
-    into the bag, so the booth stays empty for the rest of the round. When no module has a
-    decision between turns, the next queued turn (R0.30) begins in the same new state."""
+    """End the active turn. R0.35: "When he has finished buying, all tiles of that booth go
+    back into the bag, the bought ones included. The booth stays empty for the rest of the
+    round, so each booth serves at most one player per round." Modules end their part of the
+    turn first (extension point ``finish_turn``). ``advance`` and ``EndTurn`` run its fast
+    form ``finish_turn_and_begin_next``."""
+    turn = state.turn
+    assert turn is not None
+    if state.tables.modules:
+        state = ext.finish_turn(state, turn)
+    if turn.location is _MARKET and turn.booth >= 0:
+        return replace(state, turn=None, **return_booth(state, turn.booth))
+    return replace(state, turn=None)
+
+
+def finish_turn_and_begin_next(state: State) -> State:
+    """The fast form of ``finish_turn`` that ``advance`` and ``EndTurn`` run: when the next
+    queued actor's turn at the location (R0.30) is what ``advance`` would begin next, it begins
+    in the same new state, one new state instead of two. That is so when no module has a
+    decision between two turns (``pending_between_turns``), no track choice or restoration
+    waits, and no booth goes back to the bag (the start of a turn reads the plans, booths and
+    tiles, not the turn that ended). ``advance`` of it must equal ``advance`` of
+    ``finish_turn`` (tests/properties/test_fast_forms.py)."""
     turn = state.turn
     assert turn is not None
     if state.tables.modules:
@@ -395,9 +412,6 @@ def finish_turn(state: State) -> State:
     if state.queue and state.restoring is None and not state.pending_track:
         hooks = state.tables.memo.get(ext.PENDING_HOOKS)
         if not (ext.pending_hooks(state) if hooks is None else hooks)[2]:
-            # R0.30: the next actor's turn at the location begins in the same new state (no
-            # module has a decision between two turns, ``pending_between_turns``; the start of
-            # a turn reads the plans, booths and tiles, not the turn that ended)
             actor = state.queue[0]
             location = location_sequence(state)[state.step]
             return replace(state, queue=state.queue[1:], turn=begin_turn(state, actor, location))
@@ -466,7 +480,7 @@ def advance(state: State) -> State:
             if turn is not None:
                 if turn.left > 0 or (modules and ext.turn_open(state, turn)):
                     break
-                state = finish_turn(state)
+                state = finish_turn_and_begin_next(state)
             elif state.queue:
                 actor = state.queue[0]
                 location = location_sequence(state)[state.step]
@@ -491,15 +505,18 @@ def advance(state: State) -> State:
 
 @implements("R0.54", "R0.62")
 def prepare_round(state: State) -> State:
-    """R0.54: after every round but the final one (R0.62): refill the market, pay income,
-    return the hostel painters, rotate the start spaces; then the next round begins. Modules
-    prepare their parts right after the market refill (extension point ``prepare_round``)."""
+    """R0.54: "After every round except the final one, prepare the next round in this order:
+    1. refill the market (R0.55); 2. pay income (R0.56); 3. return the hostel painters (R0.57);
+    4. rotate the start spaces (R0.58). Then the next round begins with the end-game check."
+    R0.62: the final round is followed by final scoring instead. Modules prepare their parts
+    right after the market refill (extension point ``prepare_round``)."""
     state = refill_market(state)
     if state.tables.modules:
         state = ext.prepare_round(state)
-    # income and the start spaces are separate fields, neither read by the other's rule nor by
-    # the new round's start (which reads the new start spaces for order A): one new state
-    return begin_round(state, state.round + 1, **_income(state), start=_rotated_start(state))
+    state = pay_income(state)
+    state = return_hostel_painters(state)
+    state = rotate_start_spaces(state)
+    return begin_round(state, state.round + 1)
 
 
 @implements("R0.55", "R0.10", "A0.4")

@@ -14,6 +14,7 @@ from .vocab import (
     GRID,
     PRIMARIES,
     SECONDARIES,
+    SEGMENTS,
     SPECIAL_PAINTS,
     Glass,
     Paint,
@@ -53,8 +54,12 @@ ORTHOGONAL: dict[Segment, tuple[Segment, ...]] = {
 
 @implements("R0.40")
 def bishop_bonus(segment: Segment, bishop: Segment) -> int:
-    """R0.40: +3 when the bishop stands on the restored segment, +2 when on one of its up to
-    8 neighbours, otherwise 0. Raises ``IllegalAction`` for a cell off the 5x5 grid."""
+    """R0.40: "Bishop bonus for the restored segment: +3 if the bishop stands on it; +2 if the
+    bishop stands on one of its neighbours (orthogonal or diagonal); otherwise 0."
+
+    ``bishop`` is where the bishop stands after any move for this restoration. Raises
+    ``IllegalAction`` for a cell off the 5x5 grid. (The restoration's scoring reads the same
+    values from ``BISHOP_BONUS_TABLE``.)"""
     if not _on_grid(segment) or not _on_grid(bishop):
         raise IllegalAction(
             "R0.40",
@@ -65,6 +70,14 @@ def bishop_bonus(segment: Segment, bishop: Segment) -> int:
     if abs(segment[0] - bishop[0]) <= 1 and abs(segment[1] - bishop[1]) <= 1:
         return 2
     return 0
+
+
+BISHOP_BONUS_TABLE: Mapping[tuple[Segment, Segment], int] = {
+    (segment, bishop): bishop_bonus(segment, bishop) for segment in SEGMENTS for bishop in SEGMENTS
+}
+"""The fast form of ``bishop_bonus`` (R0.40): its value for every (restored segment, bishop)
+pair on the grid, one lookup for the restoration's scoring, which only meets cells its validator
+checked. It must agree with ``bishop_bonus`` on every pair (tests/properties/test_fast_forms.py)."""
 
 
 ALTAR_SPECIAL_BONUS: Mapping[Paint, int] = {Paint.PINK: 3, Paint.BROWN: 5}

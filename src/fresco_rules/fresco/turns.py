@@ -30,9 +30,10 @@ from .actions import (
     canonical_paints,
 )
 from .config import AltarLimit, BishopMoveLimit, TrackCollision
-from .flow import add_paints, finish_turn, plan_due, return_booth
+from .flow import add_paints, finish_turn_and_begin_next, plan_due, return_booth
 from .scoring import (
     ALTAR_HAND_INS,
+    BISHOP_BONUS_TABLE,
     NEIGHBOURS,
     ORTHOGONAL,
     altar_points,
@@ -664,36 +665,68 @@ def do_restore(state: State, action: Restore) -> State:
         changes["supply_paints"] = add_paints(state.supply_paints, need)
     restoration = Restoration(actor, segment, tile, state.tables.fresco_value[tile], bishop)
     if not state.tables.modules:
-        # no module stage reads the state in between: the hand-in and the scoring in one new
-        # state (the scoring reads none of the hand-in's fields, and sets the bishop itself)
-        return _complete(state, restoration, changes)
+        return hand_in_and_score(state, restoration, changes)
     return start_restoration(evolve(state, bishop=bishop, **changes), restoration)
+
+
+def hand_in_and_score(state: State, restoration: Restoration, changes: dict[str, Any]) -> State:
+    """The fast form of ``start_restoration(evolve(state, bishop=restoration.bishop,
+    **changes), restoration)`` in a game without modules, where no stage reads the state in
+    between: the hand-in (``changes``, the bishop's move) and the scoring in one new state (the
+    scoring reads none of the hand-in's fields, and sets the bishop itself). It must agree with
+    that plain form (tests/properties/test_fast_forms.py)."""
+    return complete_with_changes(state, restoration, changes)
 
 
 @implements("R6.26", "A6.13", "G.6")
 def start_restoration(state: State, restoration: Restoration) -> State:
-    """R6.26 (A6.13): a restoration whose paints are handed in goes through the module stages
-    in order (leaf gold, window, glass; the altar window after an altar restoration), each a
-    decision of the player when it is due, then it is scored by G.6."""
+    """R6.26 (A6.13): "A segment restoration with modules runs in this order: 1. optional
+    bishop moves (R0.38, Bishop's Visit); 2. hand in the paints, plus optional leaf gold (R5.6);
+    3. if the segment borders a window: choose a window and pay its price (R6.12), then hand in
+    glass (R6.15); 4. score by G.6; 5. the tile goes face down to the player, the window goes
+    into its opening, and the bishop moves onto the segment; 6. the workbench shifts and
+    refills (R6.13)."
+
+    Called once the paints are handed in (``do_restore``, ``do_altar``): the module stages
+    follow in order (``enter_stages``: leaf gold, window, glass; the altar window after an
+    altar restoration), each a decision of the player when it is due, then the restoration is
+    scored (``complete_restoration``). The live path runs ``enter_stages``'s fast form
+    ``continue_restoration``."""
     if state.tables.modules:
         state, restoration = ext.start_restoration(state, restoration)
         return continue_restoration(state, restoration)
     return complete_restoration(state, restoration)
 
 
+@implements("R6.26", "A6.13")
+def enter_stages(state: State, restoration: Restoration) -> State:
+    """R6.26 (A6.13), stage by stage: the module stages after the one the restoration last
+    waited at (``restoration.step``, -1 before the first) are entered in order; the restoration
+    waits (in ``state.restoring``) at the first stage that needs the player's decision, and is
+    scored by ``complete_restoration`` when none does."""
+    stages = ext.stages(state, restoration)
+    for index in range(restoration.step + 1, len(stages)):
+        module, stage = stages[index]
+        restoration = evolve(restoration, step=index)
+        state, restoration, due = module.enter_stage(state, restoration, stage)
+        if due:
+            return evolve(state, restoring=restoration)
+    return complete_restoration(state, restoration)
+
+
 def continue_restoration(
     state: State, restoration: Restoration, changes: dict[str, Any] | None = None
 ) -> State:
-    """Enter the module stages after ``restoration.step`` until one needs a decision (the
-    restoration then waits in ``state.restoring``, its ``step`` at that stage), else score it
-    (its ``step`` at the last stage). The stages entered in between see the ``step`` the
-    restoration had (``ModuleRules.enter_stage``): one new record when it waits or is scored,
-    not one per stage. ``changes``: fields the stage action changed (a decision that continues
-    the restoration), made in the first new state (the scoring's, when no stage is left)."""
+    """The fast form of ``enter_stages`` that the game runs, with ``changes`` (fields the stage
+    action changed, for a decision that continues the restoration) made first: one new record
+    when the restoration waits or is scored, not one per stage (the stages entered in between
+    see the ``step`` the restoration had, ``ModuleRules.enter_stage``), and ``changes`` made in
+    the first new state (the scoring's, when no stage is left). It must equal ``enter_stages``
+    of ``evolve(state, **changes)`` (tests/properties/test_fast_forms.py)."""
     stages = ext.stages(state, restoration)
     first, count = restoration.step + 1, len(stages)
     if first >= count:
-        return _complete(state, restoration, {} if changes is None else changes)
+        return complete_with_changes(state, restoration, {} if changes is None else changes)
     if changes is not None:
         state = evolve(state, **changes)
     for index in range(first, count):
@@ -701,27 +734,63 @@ def continue_restoration(
         state, restoration, due = module.enter_stage(state, restoration, stage)
         if due:
             return evolve(state, restoring=evolve(restoration, step=index))
-    return _complete(state, evolve(restoration, step=count - 1), {})
+    return complete_with_changes(state, evolve(restoration, step=count - 1), {})
 
 
 @implements("R0.40", "R0.41", "R0.42", "R0.61", "R0.77", "A0.13", "G.6")
 def complete_restoration(state: State, restoration: Restoration) -> State:
-    """Score a restoration. R0.40/R0.41: tile value plus the bishop bonus (G.6: plus the
-    modules' terms, floored at 0 by ``restoration_points``); R0.42: the player takes the tile
-    face down and the bishop moves onto the segment. R0.77: Leonardo's fresco painter follows.
-    R0.61 (A0.13): the last tile of a side-1 round makes that round the final one. An altar
-    restoration scores its altar VP (plus the altar window) and gives no tile."""
-    return _complete(state, restoration, {})
+    """Score a restoration. R0.41: "The player scores the tile's value plus the bishop bonus
+    and moves his painter on the VP track" (R0.40: ``bishop_bonus``; G.6: plus the modules'
+    terms, floored at 0 by ``restoration_points``). R0.42: "The player takes the tile and keeps
+    it face down in front of him ... The bishop then moves onto the restored segment." R0.77:
+    "Then both the bishop and his fresco painter move onto that segment" (Leonardo). R0.61
+    (A0.13): "If the last fresco tile is restored during a round that is not the final round,
+    that round becomes the final round." An altar restoration scores its altar VP (plus the
+    altar window) and gives no tile. The game runs the fast form ``complete_with_changes``."""
+    r, modules = restoration, state.tables.modules
+    bonus = 0 if r.segment is None else bishop_bonus(r.segment, r.bishop)
+    parts = ScoreParts(fresco=r.base, bishop=bonus)
+    if modules:
+        parts = ext.score_parts(state, r, parts)
+    points = restoration_points(
+        fresco=parts.fresco,
+        window=parts.window,
+        bishop=parts.bishop,
+        gilding=parts.gilding,
+        extra=parts.extra,
+        penalty=parts.penalty,
+    )
+    state = evolve(state, restoring=None, scored=Scored(r, parts, points))
+    if r.segment is not None:
+        assert r.tile is not None
+        row, col = r.segment
+        cathedral = replaced(state.cathedral, row * GRID + col, None)
+        state = evolve(
+            state,
+            cathedral=cathedral,
+            held=replaced(state.held, r.actor, (*state.held[r.actor], r.tile)),
+            bishop=r.segment,
+            leonardo_at=r.segment if r.actor == state.tables.leonardo else state.leonardo_at,
+            final=state.final or all(tile is None for tile in cathedral),
+        )
+    state = move_painter(state, r.actor, points)
+    if modules:
+        state = ext.finish_restoration(state, r)
+    return state
 
 
-def _complete(state: State, r: Restoration, changes: dict[str, Any]) -> State:
-    """``complete_restoration`` with ``changes`` (fields an earlier step of the same action
-    changed, none of which the scoring reads) in the same new state."""
+def complete_with_changes(state: State, r: Restoration, changes: dict[str, Any]) -> State:
+    """The fast form of ``complete_restoration`` that the game runs, with ``changes`` (fields an
+    earlier step of the same action changed, none of which the scoring reads) made in the same
+    new state: one new state for every change, the bishop bonus from ``BISHOP_BONUS_TABLE``.
+    It must equal ``complete_restoration`` of ``evolve(state, **changes)`` (the agreement
+    properties of ``continue_restoration`` and ``hand_in_and_score`` run each of them against
+    its plain form, tests/properties/test_fast_forms.py)."""
     actor, segment = r.actor, r.segment
     if segment is None:
         parts = _base_parts(r.base, 0)
     else:
-        parts = _base_parts(r.base, BISHOP_BONUS[segment, r.bishop])
+        parts = _base_parts(r.base, BISHOP_BONUS_TABLE[segment, r.bishop])
     modules = state.tables.modules
     if modules:
         parts = ext.score_parts(state, r, parts)
@@ -759,13 +828,6 @@ def _base_parts(fresco: int, bishop: int) -> ScoreParts:
     """The base game's terms of a restoration (R0.40/R0.41), one record per pair (a frozen
     record, so restorations share it)."""
     return ScoreParts(fresco=fresco, bishop=bishop)
-
-
-BISHOP_BONUS: dict[tuple[Segment, Segment], int] = {
-    (segment, bishop): bishop_bonus(segment, bishop) for segment in SEGMENTS for bishop in SEGMENTS
-}
-"""R0.40's bonus for each (restored segment, bishop) pair on the grid, worked out once by
-``bishop_bonus`` (a restoration's cells are on the grid: its validator checked them)."""
 
 
 @implements("R0.43", "R0.44", "R0.45", "A0.6", "A0.20")
@@ -822,8 +884,8 @@ def do_altar(state: State, action: RestoreAltar) -> State:
     }
     points = altar_points(action.paints, bonus=state.tables.altar_bonus)
     altar = Restoration(actor, None, None, points, state.bishop)
-    if not state.tables.modules:  # the hand-in and the scoring in one new state (do_restore)
-        return _complete(state, altar, changes)
+    if not state.tables.modules:
+        return hand_in_and_score(state, altar, changes)
     return start_restoration(evolve(state, **changes), altar)
 
 
@@ -1001,4 +1063,4 @@ def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
 
 
 def do_end_turn(state: State, action: EndTurn) -> State:
-    return finish_turn(state)
+    return finish_turn_and_begin_next(state)
