@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from ..kernel.chance import Chance
     from .actions import Action, SubmitPlan
     from .config import GameConfig, Tables
+    from .drawing import PicturePart
     from .state import Restoration, ScoreParts, State, Turn
 
 
@@ -232,6 +233,10 @@ def _no_lines(state: State) -> list[str]:
     return []
 
 
+def _no_picture(state: State) -> PicturePart | None:
+    return None
+
+
 @frozen(eq=False)
 class Plugin:
     """One expansion module as the engine sees it, declared at the end of the module's own file:
@@ -252,6 +257,9 @@ class Plugin:
     """What the module's rules did between two states, for logs."""
     board_lines: Callable[[State], list[str]] = _no_lines
     """The module's public pieces, for the board text."""
+    picture: Callable[[State], PicturePart | None] = _no_picture
+    """The module's part of the SVG picture (``drawing.PicturePart``: a panel below the base
+    picture and pieces on the board), asked only while the module is in play."""
 
 
 _INSTALLED: dict[Module, Plugin] = {}

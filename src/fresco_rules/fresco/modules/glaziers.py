@@ -53,6 +53,7 @@ from .glaziers_actions import (
     canonical_glass,
 )
 from .glaziers_data import segment_problems, workbench_problems
+from .glaziers_picture import picture
 from .glaziers_state import Cover, GlassState
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -901,6 +902,7 @@ PLUGIN = Plugin(
     describe=describe_action,
     events=events,
     board_lines=board_lines,
+    picture=picture,
 )
 """Module 6 as a plug-in (installed by ``fresco/plugins.py``)."""
 

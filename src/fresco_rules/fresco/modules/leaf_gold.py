@@ -26,6 +26,7 @@ from ..vocab import PAINT_INDEX, Module, Paint, Segment
 from ..words import booth_label, segment_label
 from .leaf_gold_actions import Gild
 from .leaf_gold_data import disc_colours
+from .leaf_gold_picture import picture
 from .leaf_gold_state import GoldState
 
 GILD = "gild"
@@ -321,6 +322,7 @@ PLUGIN = Plugin(
     describe=describe_action,
     events=events,
     board_lines=board_lines,
+    picture=picture,
 )
 """Module 5 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -32,6 +32,7 @@ from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, PaintCounts, p
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
+from .portraits_picture import picture
 from .portraits_state import PortraitState
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -583,6 +584,7 @@ PLUGIN = Plugin(
     describe=describe_action,
     events=events,
     board_lines=board_lines,
+    picture=picture,
 )
 """Module 1 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -30,6 +30,7 @@ from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_data import REQUEST_TYPES
+from .requests_picture import picture
 from .requests_state import RequestState
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -457,6 +458,7 @@ PLUGIN = Plugin(
     },
     describe=describe_action,
     board_lines=board_lines,
+    picture=picture,
 )
 """Module 2 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -25,6 +25,7 @@ from ..scoring import ALTAR_HAND_INS, special_hand_ins
 from ..state import State
 from ..vocab import BLENDS, PAINT_INDEX, SPECIAL_BLENDS, SPECIAL_PAINTS, Module, Paint
 from ..vocab import paint_counts as _paint_counts
+from .special_blends_picture import picture
 from .special_blends_state import SpecialState
 
 WIDTH = len(PAINT_INDEX)
@@ -161,7 +162,11 @@ def board_lines(state: State) -> list[str]:
 
 
 PLUGIN = Plugin(
-    module=Module.SPECIAL_BLENDS, rules=SpecialBlends, actions={}, board_lines=board_lines
+    module=Module.SPECIAL_BLENDS,
+    rules=SpecialBlends,
+    actions={},
+    board_lines=board_lines,
+    picture=picture,
 )
 """Module 3 as a plug-in (installed by ``fresco/plugins.py``): it adds no action kind of its own;
 pink and brown go through the base game's blends, restorations and altar."""

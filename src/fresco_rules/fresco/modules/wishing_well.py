@@ -58,6 +58,7 @@ from .wishing_well_actions import (
     UseStreetMusician,
     UseTip,
 )
+from .wishing_well_picture import picture
 from .wishing_well_state import WellState
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -1023,6 +1024,7 @@ PLUGIN = Plugin(
     },
     describe=describe_action,
     events=events,
+    picture=picture,
 )
 """Module 4 as a plug-in (installed by ``fresco/plugins.py``)."""
 
