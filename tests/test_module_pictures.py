@@ -39,10 +39,14 @@ def planning(config: fresco.GameConfig, seed: int = 1) -> fresco.State:
     return state
 
 
+def module_state(state: fresco.State, name: str) -> Any:
+    """The module sub-state ``name`` (the one place this file reads a module's sub-state)."""
+    return getattr(state, name)
+
+
 def with_module(state: fresco.State, name: str, **changes: Any) -> fresco.State:
-    """``state`` with fields of the module sub-state ``name`` changed (the one place this file
-    reaches a module's sub-state)."""
-    return attrs.evolve(state, **{name: attrs.evolve(getattr(state, name), **changes)})
+    """``state`` with fields of the module sub-state ``name`` changed."""
+    return attrs.evolve(state, **{name: attrs.evolve(module_state(state, name), **changes)})
 
 
 def pieces(picture: str, cls: str) -> list[ET.Element]:
@@ -117,7 +121,7 @@ def test_the_leaf_gold_shows_the_disc_on_the_basket_and_each_seats_gold() -> Non
 @pytest.mark.rule("R6.4", "R6.12", "R6.2")
 def test_the_glaziers_show_windows_on_segments_the_offer_and_each_seats_glass() -> None:
     state = game("6")
-    openings = list(state.glass.openings)
+    openings = list(module_state(state, "glass").openings)
     openings[2 * 5 + 3] = "W08"  # d3
     state = with_module(
         state,
@@ -183,7 +187,9 @@ def test_the_special_blends_show_their_paints_and_tiles_not_the_removed_ones() -
     supply = {p.get("data-paint"): p.get("data-supply") for p in pieces(picture, "special-paint")}
     assert supply == {"pink": "6", "brown": "6"}
     assert "7 fresco tiles removed face down" in picture
-    assert not any(tile in picture for tile in state.specials.removed)  # hidden (A3.1)
+    assert not any(
+        tile in picture for tile in module_state(state, "specials").removed
+    )  # hidden (A3.1)
     own = {t.id for t in state.config.components.modules_123.special_blends.fresco_tiles}
     on_board = {tile for tile in state.cathedral if tile in own}
     assert {p.get("data-tile") for p in pieces(picture, "special-tile")} == on_board

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 import attrs
 from attrs import frozen
 
+from ..kernel.catalogue import CatalogueSection
 from ..kernel.errors import IllegalAction
 from ..kernel.evolve import evolve
 from ..kernel.registry import implements
@@ -260,6 +261,10 @@ class Plugin:
     picture: Callable[[State], PicturePart | None] = _no_picture
     """The module's part of the SVG picture (``drawing.PicturePart``: a panel below the base
     picture and pieces on the board), asked only while the module is in play."""
+    catalogue: CatalogueSection | None = None
+    """The module's section of the rule catalogue (``rule_catalogue.module_section``: its rule
+    IDs, the spec file they come from and the file ``scripts/extract_rules.py`` writes them to);
+    the catalogue the tools read is the base game's section plus every plug-in's."""
 
 
 _INSTALLED: dict[Module, Plugin] = {}

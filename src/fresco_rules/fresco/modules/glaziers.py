@@ -31,6 +31,7 @@ from ..config import (
     WindowRefill,
 )
 from ..extensions import ModuleRules, Pending, Plugin, current_stage, rules_of
+from ..rule_catalogue import module_section
 from ..scoring import window_penalty
 from ..state import Phase, Restoration, ScoreParts, State, Turn
 from ..vocab import (
@@ -903,6 +904,7 @@ PLUGIN = Plugin(
     events=events,
     board_lines=board_lines,
     picture=picture,
+    catalogue=module_section(Module.GLAZIERS, "fresco-modules-456.md"),
 )
 """Module 6 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -26,6 +26,7 @@ from ..actions import Action, EndTurn, Restore, SubmitPlan
 from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortrait
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
+from ..rule_catalogue import module_section
 from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, PaintCounts, paint_counts
@@ -585,6 +586,7 @@ PLUGIN = Plugin(
     events=events,
     board_lines=board_lines,
     picture=picture,
+    catalogue=module_section(Module.PORTRAITS, "fresco-modules-123.md"),
 )
 """Module 1 as a plug-in (installed by ``fresco/plugins.py``)."""
 

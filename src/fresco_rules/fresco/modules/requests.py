@@ -26,6 +26,7 @@ from ..actions import Action, EndTurn, SubmitPlan
 from ..config import GameConfig, Module3Splashes, Tables
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
+from ..rule_catalogue import module_section
 from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
@@ -459,6 +460,7 @@ PLUGIN = Plugin(
     describe=describe_action,
     board_lines=board_lines,
     picture=picture,
+    catalogue=module_section(Module.REQUESTS, "fresco-modules-123.md"),
 )
 """Module 2 as a plug-in (installed by ``fresco/plugins.py``)."""
 

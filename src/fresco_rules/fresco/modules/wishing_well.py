@@ -32,6 +32,7 @@ from ..config import (
 )
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints, apprentices_at
+from ..rule_catalogue import module_section
 from ..scoring import bishop_bonus
 from ..state import Phase, Restoration, ScoreParts, State, Turn, booth_name
 from ..vocab import (
@@ -1025,6 +1026,7 @@ PLUGIN = Plugin(
     describe=describe_action,
     events=events,
     picture=picture,
+    catalogue=module_section(Module.WISHING_WELL, "fresco-modules-456.md"),
 )
 """Module 4 as a plug-in (installed by ``fresco/plugins.py``)."""
 
