@@ -77,8 +77,9 @@ def picture(state: State) -> PicturePart:
         )
         panel.append(text(x + 4, 70, window, size=11))
     revealed = state.phase is not Phase.PLAN
+    first = 96
     for seat in range(state.tables.players):
-        y = 44 + seat * ROW
+        y = first + seat * ROW
         cover = g.covers[seat] if revealed else None
         covered = cover.location if cover is not None else None
         words = f"seat {seat}: glass {_counts(g.held[seat])}"
@@ -88,7 +89,7 @@ def picture(state: State) -> PicturePart:
             cover_data = f' data-glassworks="{covered.value}"'
         panel.append(
             f'<g class="seat-glass" data-seat="{seat}" data-glass="{_counts(g.held[seat])}"'
-            f"{cover_data}>" + seat_dot(state, seat, 420, y) + text(432, y, words) + "</g>"
+            f"{cover_data}>" + seat_dot(state, seat, 22, y) + text(34, y, words) + "</g>"
         )
-    height = max(84, 44 + state.tables.players * ROW) + 8
+    height = first + state.tables.players * ROW
     return PicturePart(height=height, panel=tuple(panel), board=_windows(g))
