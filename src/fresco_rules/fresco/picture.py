@@ -36,6 +36,7 @@ __all__ = [
     "TILE_FILL",
     "WIDTH",
     "actor_colour",
+    "module_parts",
     "svg",
 ]
 
