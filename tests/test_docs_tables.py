@@ -19,7 +19,6 @@ import pytest
 
 import fresco_rules.fresco
 from fresco_rules.games import declaration, game_names
-from fresco_rules.kernel.catalogue import load_catalogue
 
 ROOT = Path(__file__).parents[1]
 
@@ -59,10 +58,7 @@ def test_a_changed_default_makes_the_page_stale() -> None:
 
 @pytest.mark.parametrize("game", game_names())
 def test_every_option_names_a_rule_of_its_game(game: str) -> None:
-    package = import_module(declaration(game).package)
-    pattern = getattr(package, "RULE_ID", None)
-    extra = {} if pattern is None else {"id_pattern": pattern}
-    rules = {entry.id for entry in load_catalogue(package.__name__, "data/rules.toml", **extra)}
+    rules = {entry.id for entry in declaration(game).catalogue()}
     options = TABLES.game_options(game)
     assert options and all(option.meaning for option in options)
     unknown = {option.name: option.rule for option in options if option.rule not in rules}

@@ -97,12 +97,16 @@ def test_no_base_file_imports_a_plugin() -> None:
         if path.stem != "__init__" and not path.stem.endswith(LEAF_RECORDS)
     }
     assert plugin_files == {
-        "fresco_rules.fresco.modules.portraits",
-        "fresco_rules.fresco.modules.requests",
-        "fresco_rules.fresco.modules.special_blends",
-        "fresco_rules.fresco.modules.wishing_well",
-        "fresco_rules.fresco.modules.leaf_gold",
-        "fresco_rules.fresco.modules.glaziers",
+        f"fresco_rules.fresco.modules.{name}{part}"
+        for name in (
+            "portraits",
+            "requests",
+            "special_blends",
+            "wishing_well",
+            "leaf_gold",
+            "glaziers",
+        )
+        for part in ("", "_picture")  # a module's picture is its own file (``Plugin.picture``)
     }
     # adapter_spec describes the whole game, modules included, to the tools: above the engine
     facade = {"plugins.py", "__init__.py", "adapter_spec.py"}

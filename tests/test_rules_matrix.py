@@ -35,7 +35,7 @@ SPEC_ID = re.compile(r"^(?:- |\| )\*\*((?:[A-Z][0-9]*|[AE]M)\.[0-9]+)\b", re.MUL
 
 
 def _catalogue() -> tuple[RuleEntry, ...]:
-    return load_catalogue("fresco_rules.fresco", "data/rules.toml")
+    return declaration("fresco").catalogue()  # the base game's section and every module's
 
 
 def _matrix() -> Matrix:
@@ -220,10 +220,11 @@ def test_carcassonne_catalogue_matches_spec() -> None:
 @pytest.mark.parametrize("game", game_names())
 def test_shipped_catalogue_text_is_the_specs(game: str, tmp_path: Path) -> None:
     """The catalogue `fresco-rules rules` shows is extracted from the spec; a spec edit that
-    changes a rule's words (as the 2026-12 widening of B24 did) must be extracted again."""
-    specs = [ROOT.parent / "shared/rules" / name for name in declaration(game).rule_specs]
+    changes a rule's words (as the 2026-12 widening of B24 did) must be extracted again. Every
+    section the game declares (Fresco: the base game's and each module's) is compared."""
+    declared = declaration(game)
+    specs = [ROOT.parent / "shared/rules" / name for name in declared.rule_specs]
     assert all(spec.exists() for spec in specs), f"the spec of {game} is beside the checkout"
-    fresh = tmp_path / "rules.toml"
     subprocess.run(
         [
             sys.executable,
@@ -231,14 +232,18 @@ def test_shipped_catalogue_text_is_the_specs(game: str, tmp_path: Path) -> None:
             "--game",
             game,
             "--output",
-            str(fresh),
+            str(tmp_path),
         ],
         check=True,
         capture_output=True,
         timeout=120,
     )
-    shipped = Path(str(files(declaration(game).package) / "data/rules.toml"))
-    assert fresh.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8"), (
-        f"{game}'s catalogue is out of date with its spec "
-        f"(run `python scripts/extract_rules.py --game {game}`)"
-    )
+    for section in declared.catalogue_sections:
+        fresh = tmp_path / section.resource
+        shipped = Path(str(files(declared.package) / section.resource))
+        assert fresh.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8"), (
+            f"{game}'s catalogue ({section.resource}) is out of date with its spec "
+            f"(run `python scripts/extract_rules.py --game {game}`)"
+        )
+    written = sorted(path.relative_to(tmp_path).as_posix() for path in tmp_path.rglob("*.toml"))
+    assert written == sorted(section.resource for section in declared.catalogue_sections)

@@ -59,11 +59,10 @@ from ..kernel.adapter_spec import (
     parse_int,
     rules_of,
 )
-from ..kernel.catalogue import load_catalogue
 from ..kernel.chance import Outcome
 from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
-from . import GAME, engine, flow, scoring
+from . import GAME, engine, flow, rule_catalogue, scoring
 from .config import OPTION_TYPES, GameConfig
 from .extensions import derive_tables
 from .flow import new_game
@@ -74,6 +73,7 @@ from .modules.requests import INCOME_CHOICES, TILES_PER_REQUEST, Requests
 from .modules.requests_data import REQUEST_TYPES
 from .modules.special_blends import SpecialBlends
 from .modules.wishing_well import WishingWell
+from .plugins import PLUGINS
 from .state import Phase, State
 from .vocab import (
     BASE_PAINTS,
@@ -130,7 +130,7 @@ def _leonardo_rules() -> set[str]:
     words: its section on two players or a title naming him)."""
     return {
         entry.id
-        for entry in load_catalogue(__package__ or "fresco_rules.fresco", "data/rules.toml")
+        for entry in rule_catalogue.catalogue(PLUGINS)
         if "Leonardo" in entry.section or "Leonardo" in entry.title
     }
 

@@ -16,11 +16,13 @@ from . import (
     position,
     records,
     render,
+    rule_catalogue,
     state,
     study_adapter,
     text_notation,
     vocab,
 )
+from .plugins import PLUGINS
 
 DECLARATION = declare(
     title="Fresco",
@@ -44,5 +46,7 @@ DECLARATION = declare(
     parse_modules=vocab.parse_modules,
     score_sheet=render.ScoreSheet,
     result_notes=render.result_notes,
+    catalogue_sections=rule_catalogue.sections(PLUGINS),
+    catalogue_order=rule_catalogue.spec_order(PLUGINS),
 )
 """Fresco, as every tool sees it."""

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 import attrs
 from attrs import frozen
 
+from ..kernel.catalogue import CatalogueSection
 from ..kernel.errors import IllegalAction
 from ..kernel.evolve import evolve
 from ..kernel.registry import implements
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from ..kernel.chance import Chance
     from .actions import Action, SubmitPlan
     from .config import GameConfig, Tables
+    from .drawing import PicturePart
     from .state import Restoration, ScoreParts, State, Turn
 
 
@@ -233,6 +235,10 @@ def _no_lines(state: State) -> list[str]:
     return []
 
 
+def _no_picture(state: State) -> PicturePart | None:
+    return None
+
+
 @frozen(eq=False)
 class Plugin:
     """One expansion module as the engine sees it, declared at the end of the module's own file:
@@ -253,6 +259,13 @@ class Plugin:
     """What the module's rules did between two states, for logs."""
     board_lines: Callable[[State], list[str]] = _no_lines
     """The module's public pieces, for the board text."""
+    picture: Callable[[State], PicturePart | None] = _no_picture
+    """The module's part of the SVG picture (``drawing.PicturePart``: a panel below the base
+    picture and pieces on the board), asked only while the module is in play."""
+    catalogue: CatalogueSection | None = None
+    """The module's section of the rule catalogue (``rule_catalogue.module_section``: its rule
+    IDs, the spec file they come from and the file ``scripts/extract_rules.py`` writes them to);
+    the catalogue the tools read is the base game's section plus every plug-in's."""
 
 
 _INSTALLED: dict[Module, Plugin] = {}

@@ -1,39 +1,49 @@
 """An SVG picture of a Fresco position, like ``chess.svg.board``: the cathedral grid with the
 tile values, the bishop and Leonardo's painter, the market booths, the hostel, the mood columns,
-the victory-point track and the players. Every drawn piece carries a class and data attributes
-(``class="tile" data-segment="c3"``) so a program can check the picture against the state."""
+the victory-point track and the players, then the part of each module in play (its plug-in's
+``picture``: a panel below, pieces on the board; see ``drawing.py``). Every drawn piece carries a
+class and data attributes (``class="tile" data-segment="c3"``) so a program can check the picture
+against the state. A game without modules is drawn exactly as the base picture."""
 
 from __future__ import annotations
 
-from functools import partial
 from html import escape
 
-from ..kernel.picture import svg_document, text_label
+from ..kernel.picture import svg_document
+from .drawing import (
+    CELL,
+    GRID_ORIGIN,
+    HEIGHT,
+    LEONARDO_COLOUR,
+    SEAT_COLOURS,
+    WIDTH,
+    PicturePart,
+    actor_colour,
+)
+from .drawing import text as _text
+from .plugins import PLUGINS
 from .state import State, actor_name
 from .vocab import GRID, paints_text
 from .words import COLUMN_LETTERS, booth_label, segment_label
 
-SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#ef6c00")
-LEONARDO_COLOUR = "#424242"
+__all__ = [
+    "CELL",
+    "GRID_ORIGIN",
+    "HEIGHT",
+    "LEONARDO_COLOUR",
+    "RESTORED_FILL",
+    "SEAT_COLOURS",
+    "TILE_FILL",
+    "WIDTH",
+    "actor_colour",
+    "module_parts",
+    "svg",
+]
+
 TILE_FILL = "#d9a441"
 RESTORED_FILL = "#b7d3a8"
-CELL = 60
-WIDTH, HEIGHT = 820, 590
-GRID_ORIGIN = (44, 70)
-"""Top-left corner of the cathedral grid (cell a1) in the picture."""
 _GRID_X, _GRID_Y = GRID_ORIGIN
 _RIGHT_X = 390
-
-
-def actor_colour(state: State, actor: int) -> str:
-    """The colour of a seat's pieces (Leonardo's are grey)."""
-    if state.is_leonardo(actor):
-        return LEONARDO_COLOUR
-    return SEAT_COLOURS[actor % len(SEAT_COLOURS)]
-
-
-_text = partial(text_label, size=13)
-"""A label; Fresco's are a size larger than the other games'."""
 
 
 def _cathedral(state: State) -> list[str]:
@@ -210,12 +220,48 @@ def _players(state: State, y: int) -> list[str]:
     return parts
 
 
+def module_parts(state: State) -> tuple[tuple[int, PicturePart], ...]:
+    """The parts of the modules in play (each plug-in's ``picture``), in module order, with
+    their module numbers."""
+    if not state.tables.modules:
+        return ()
+    in_play = state.config.modules
+    return tuple(
+        (plugin.module.value, part)
+        for plugin in PLUGINS
+        if plugin.module in in_play and (part := plugin.picture(state)) is not None
+    )
+
+
+def _panels(parts: tuple[tuple[int, PicturePart], ...]) -> list[str]:
+    """Each module's panel in its band below the base picture, then its pieces on the board."""
+    drawn: list[str] = []
+    top = HEIGHT
+    for module, part in parts:
+        drawn.append(
+            f'<g class="module-panel" data-module="{module}" transform="translate(0,{top})">'
+            f'<line x1="16" y1="2" x2="{WIDTH - 16}" y2="2" stroke="#ccc"/>'
+            + "".join(part.panel)
+            + "</g>"
+        )
+        top += part.height
+    for module, part in parts:
+        if part.board:
+            drawn.append(
+                f'<g class="module-board" data-module="{module}">' + "".join(part.board) + "</g>"
+            )
+    return drawn
+
+
 def svg(state: State) -> str:
-    """The position as a standalone SVG document (a string)."""
+    """The position as a standalone SVG document (a string): the base picture, then the part
+    of each module in play (its panel below, its pieces on the board)."""
     if not isinstance(state, State):
         raise TypeError(f"expected a Fresco State, got {type(state).__name__}")
+    parts = module_parts(state)
+    height = HEIGHT + sum(part.height for _, part in parts)
     body = [
-        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="white"/>',
         _text(16, 20, f"Fresco: {state.where()}", size=14, cls="title"),
         *_cathedral(state),
         *_market(state),
@@ -223,5 +269,6 @@ def svg(state: State) -> str:
         *_mood(state, 330),
         *_players(state, 410),
         *_track(state, 545),
+        *_panels(parts),
     ]
-    return svg_document("fresco", WIDTH, HEIGHT, body)
+    return svg_document("fresco", WIDTH, height, body)

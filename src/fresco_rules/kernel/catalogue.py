@@ -2,15 +2,18 @@
 
 A game ships its catalogue as a TOML file of ``[[rule]]`` tables (``id``, ``section``, ``title``,
 ``text``), generated from the spec's markdown by ``parse_spec`` and ``catalogue_toml`` (see
-``scripts/extract_rules.py``) and read back with ``load_catalogue``. Nothing here knows a game.
+``scripts/extract_rules.py``) and read back with ``load_catalogue``. A game may ship it in
+sections (``CatalogueSection``: the base game's file and one per expansion module, say); the
+catalogue is then their union (``load_sections``). Nothing here knows a game.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
+from typing import Any
 
 from attrs import frozen
 
@@ -43,6 +46,38 @@ class RuleEntry:
     def summary(self) -> str:
         """The title when there is one, else the text on one line."""
         return self.title or " ".join(self.text.split())
+
+
+@frozen
+class CatalogueSection:
+    """One file of a game's rule catalogue: its ``resource`` in the game's package, the IDs it
+    holds (``ids``, a pattern; None: every ID no other section holds) and the spec file its
+    rules come from (``spec``; empty: several)."""
+
+    resource: str
+    ids: re.Pattern[str] | None = None
+    spec: str = ""
+
+    def holds(self, rule_id: str) -> bool:
+        """True when an ID of the spec belongs in this section (the rest section: always)."""
+        return self.ids is None or bool(self.ids.fullmatch(rule_id))
+
+
+def split_sections(
+    entries: Iterable[RuleEntry], sections: Sequence[CatalogueSection]
+) -> dict[CatalogueSection, tuple[RuleEntry, ...]]:
+    """The entries of each section (each entry in the first section with a pattern that holds
+    it, else in the section without one), in the order given."""
+    found: dict[CatalogueSection, list[RuleEntry]] = {section: [] for section in sections}
+    rest = [section for section in sections if section.ids is None]
+    for entry in entries:
+        home = next((s for s in sections if s.ids is not None and s.holds(entry.id)), None)
+        if home is None:
+            if not rest:
+                raise InvalidData(f"rule {entry.id} belongs to no section of the catalogue")
+            home = rest[0]
+        found[home].append(entry)
+    return {section: tuple(held) for section, held in found.items()}
 
 
 def plain(markdown: str) -> str:
@@ -212,3 +247,28 @@ def load_catalogue(
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise InvalidData(f"{source}: {exc}") from exc
     return catalogue_from_mapping(raw, source=source, id_pattern=id_pattern)
+
+
+def load_sections(
+    package: str,
+    sections: Sequence[CatalogueSection],
+    *,
+    id_pattern: re.Pattern[str] = RULE_ID,
+    order: Callable[[RuleEntry], Any] | None = None,
+) -> tuple[RuleEntry, ...]:
+    """The catalogue shipped in ``sections`` (resources of ``package``): their union, in the
+    sections' order, then sorted (stably) by ``order`` when given. Raises ``InvalidData`` when
+    a section fails to load, holds an ID its pattern does not, or repeats another's ID."""
+    entries: list[RuleEntry] = []
+    seen: dict[str, str] = {}
+    for section in sections:
+        for entry in load_catalogue(package, section.resource, id_pattern=id_pattern):
+            if section.ids is not None and not section.holds(entry.id):
+                raise InvalidData(f"{package}:{section.resource}: rule {entry.id} is not its own")
+            if entry.id in seen:
+                raise InvalidData(
+                    f"{package}:{section.resource}: rule {entry.id} is also in {seen[entry.id]}"
+                )
+            seen[entry.id] = section.resource
+            entries.append(entry)
+    return tuple(entries) if order is None else tuple(sorted(entries, key=order))

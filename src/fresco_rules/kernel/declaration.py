@@ -21,7 +21,7 @@ from attrs import frozen
 
 from . import codec as generic
 from .adapter_spec import GameSpec
-from .catalogue import RuleEntry, load_catalogue
+from .catalogue import CatalogueSection, RuleEntry, load_sections
 from .errors import RulesError
 from .position import PositionCheck, PositionProblem
 from .protocol import GameRules, RecordCodec
@@ -148,7 +148,8 @@ class GameDeclaration:
     rule_specs: tuple[str, ...]
     """The spec files its catalogue is extracted from."""
     package: str
-    """The game's package, holding its data files: ``data/rules.toml`` (the rule catalogue)
+    """The game's package, holding its data files: ``data/rules.toml`` (the rule catalogue,
+    or the sections of ``catalogue_sections``)
     and the record schema (``kernel.codec.SCHEMA_RESOURCE``)."""
     adapter: GameSpec
     """Its description for OpenSpiel and PettingZoo (action space, tensors)."""
@@ -162,6 +163,11 @@ class GameDeclaration:
     position_problems: PositionCheck = _nothing
     """The game's own laws of a loaded position (``kernel.position``): each problem names
     its JSON path and rule."""
+    catalogue_sections: tuple[CatalogueSection, ...] = (CatalogueSection("data/rules.toml"),)
+    """The files of the rule catalogue in the package (a game with expansion modules ships
+    the base game's and one per module); the catalogue is their union."""
+    catalogue_order: Callable[[RuleEntry], Any] | None = None
+    """The order of the union (a sort key, stable): None keeps the sections' order."""
 
     @players.validator
     def _check_players(self, _: attrs.Attribute[Any], value: tuple[int, ...]) -> None:
@@ -188,7 +194,12 @@ class GameDeclaration:
 
     def catalogue(self) -> tuple[RuleEntry, ...]:
         """The game's rule catalogue (IDs in its own namespace)."""
-        return load_catalogue(self.package, "data/rules.toml", id_pattern=self.rule_id)
+        return load_sections(
+            self.package,
+            self.catalogue_sections,
+            id_pattern=self.rule_id,
+            order=self.catalogue_order,
+        )
 
     def record_game(
         self, config: Any, seed: int, steps: Sequence[tuple[int | None, Any]], final: Any
@@ -328,6 +339,8 @@ def declare(
     parse_modules: Callable[[str], Any] | None = None,
     score_sheet: Callable[[], Any] | None = None,
     result_notes: Callable[[Any], Sequence[str]] = _nothing,
+    catalogue_sections: tuple[CatalogueSection, ...] = (CatalogueSection("data/rules.toml"),),
+    catalogue_order: Callable[[RuleEntry], Any] | None = None,
 ) -> GameDeclaration:
     """A game's declaration built from its modules by convention: each part comes from the
     same-named function of the same-named module (``data.load_components``,
@@ -379,4 +392,6 @@ def declare(
         build_schema=records.build_schema,
         state_type=None if state is None else state.State,
         position_problems=_nothing if position is None else position.position_problems,
+        catalogue_sections=catalogue_sections,
+        catalogue_order=catalogue_order,
     )

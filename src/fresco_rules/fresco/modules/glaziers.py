@@ -31,6 +31,7 @@ from ..config import (
     WindowRefill,
 )
 from ..extensions import ModuleRules, Pending, Plugin, current_stage, rules_of
+from ..rule_catalogue import module_section
 from ..scoring import window_penalty
 from ..state import Phase, Restoration, ScoreParts, State, Turn
 from ..vocab import (
@@ -53,6 +54,7 @@ from .glaziers_actions import (
     canonical_glass,
 )
 from .glaziers_data import segment_problems, workbench_problems
+from .glaziers_picture import picture
 from .glaziers_state import Cover, GlassState
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -901,6 +903,8 @@ PLUGIN = Plugin(
     describe=describe_action,
     events=events,
     board_lines=board_lines,
+    picture=picture,
+    catalogue=module_section(Module.GLAZIERS, "fresco-modules-456.md"),
 )
 """Module 6 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -21,11 +21,13 @@ from ...kernel.untrusted import describe
 from .. import turns
 from ..config import DiscSet, FreeTileGold, GameConfig, GildingAdjacency, Tables
 from ..extensions import ModuleRules, Pending, Plugin, current_stage
+from ..rule_catalogue import module_section
 from ..state import Phase, Restoration, ScoreParts, State
 from ..vocab import PAINT_INDEX, Module, Paint, Segment
 from ..words import booth_label, segment_label
 from .leaf_gold_actions import Gild
 from .leaf_gold_data import disc_colours
+from .leaf_gold_picture import picture
 from .leaf_gold_state import GoldState
 
 GILD = "gild"
@@ -321,6 +323,8 @@ PLUGIN = Plugin(
     describe=describe_action,
     events=events,
     board_lines=board_lines,
+    picture=picture,
+    catalogue=module_section(Module.LEAF_GOLD, "fresco-modules-456.md"),
 )
 """Module 5 as a plug-in (installed by ``fresco/plugins.py``)."""
 

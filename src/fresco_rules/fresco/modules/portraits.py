@@ -26,12 +26,14 @@ from ..actions import Action, EndTurn, Restore, SubmitPlan
 from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortrait
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
+from ..rule_catalogue import module_section
 from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, PaintCounts, paint_counts
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
+from .portraits_picture import picture
 from .portraits_state import PortraitState
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -583,6 +585,8 @@ PLUGIN = Plugin(
     describe=describe_action,
     events=events,
     board_lines=board_lines,
+    picture=picture,
+    catalogue=module_section(Module.PORTRAITS, "fresco-modules-123.md"),
 )
 """Module 1 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -26,10 +26,12 @@ from ..actions import Action, EndTurn, SubmitPlan
 from ..config import GameConfig, Module3Splashes, Tables
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
+from ..rule_catalogue import module_section
 from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_data import REQUEST_TYPES
+from .requests_picture import picture
 from .requests_state import RequestState
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -457,6 +459,8 @@ PLUGIN = Plugin(
     },
     describe=describe_action,
     board_lines=board_lines,
+    picture=picture,
+    catalogue=module_section(Module.REQUESTS, "fresco-modules-123.md"),
 )
 """Module 2 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -21,10 +21,12 @@ from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from ..config import GameConfig, M3Setup, Tables
 from ..extensions import ModuleRules, Plugin
+from ..rule_catalogue import module_section
 from ..scoring import ALTAR_HAND_INS, special_hand_ins
 from ..state import State
 from ..vocab import BLENDS, PAINT_INDEX, SPECIAL_BLENDS, SPECIAL_PAINTS, Module, Paint
 from ..vocab import paint_counts as _paint_counts
+from .special_blends_picture import picture
 from .special_blends_state import SpecialState
 
 WIDTH = len(PAINT_INDEX)
@@ -161,7 +163,12 @@ def board_lines(state: State) -> list[str]:
 
 
 PLUGIN = Plugin(
-    module=Module.SPECIAL_BLENDS, rules=SpecialBlends, actions={}, board_lines=board_lines
+    module=Module.SPECIAL_BLENDS,
+    rules=SpecialBlends,
+    actions={},
+    board_lines=board_lines,
+    picture=picture,
+    catalogue=module_section(Module.SPECIAL_BLENDS, "fresco-modules-123.md"),
 )
 """Module 3 as a plug-in (installed by ``fresco/plugins.py``): it adds no action kind of its own;
 pink and brown go through the base game's blends, restorations and altar."""

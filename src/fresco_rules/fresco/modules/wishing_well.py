@@ -32,6 +32,7 @@ from ..config import (
 )
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints, apprentices_at
+from ..rule_catalogue import module_section
 from ..scoring import bishop_bonus
 from ..state import Phase, Restoration, ScoreParts, State, Turn, booth_name
 from ..vocab import (
@@ -58,6 +59,7 @@ from .wishing_well_actions import (
     UseStreetMusician,
     UseTip,
 )
+from .wishing_well_picture import picture
 from .wishing_well_state import WellState
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -1023,6 +1025,8 @@ PLUGIN = Plugin(
     },
     describe=describe_action,
     events=events,
+    picture=picture,
+    catalogue=module_section(Module.WISHING_WELL, "fresco-modules-456.md"),
 )
 """Module 4 as a plug-in (installed by ``fresco/plugins.py``)."""
 
