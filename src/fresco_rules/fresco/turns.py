@@ -29,7 +29,7 @@ from .actions import (
     SubmitPlan,
     canonical_paints,
 )
-from .config import AltarLimit, BishopMoveLimit, TrackCollision
+from .config import AltarLimit, BishopMoveLimit, Tables, TrackCollision
 from .flow import add_paints, finish_turn, plan_due, return_booth
 from .scoring import (
     ALTAR_HAND_INS,
@@ -236,9 +236,7 @@ def current_player(state: State) -> int | None:
     """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
     phase = state.phase
     if state.tables.modules and phase is not _OVER:
-        last, due = ext.last_pending  # ``ext.pending``'s memo, read inline: asked every step
-        if last is not state:
-            due = ext.pending(state)
+        due = ext.pending(state)  # remembered for the last state: asked every step
         if due is not None:
             return state.controller if due.actor == state.tables.leonardo else due.actor
     if phase is _GET_UP:
@@ -508,26 +506,14 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
 
 def coverable(state: State, have: PaintCounts) -> frozenset[str]:
     """The fresco tiles whose required paints ``have`` includes (R0.39); a game meets a few
-    hundred paint holdings, so each is worked out once (in ``Tables.memo``)."""
-    memo = state.tables.memo
-    key = ("coverable", have)
-    found: frozenset[str] | None = memo.get(key)
-    if found is None:
-        bound_memo(memo)
-        pieces = state.tables.fresco_pieces
-        found = memo[key] = frozenset(tile for tile, need in pieces.items() if covers(have, need))
-    return found
+    hundred paint holdings, so each is worked out once (``Tables.coverable``)."""
+    tables = state.tables
+    return tables.coverable.get(tables, have, _coverable)
 
 
-_MEMO_LIMIT = 1 << 15
-"""Entries ``Tables.memo`` may hold before it starts afresh: the games of one config share it
-(``flow.new_game``), and paint holdings are many over thousands of games."""
-
-
-def bound_memo(memo: dict[Any, Any]) -> None:
-    """Start ``Tables.memo`` afresh when it is full (before adding an entry)."""
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()  # every entry is worked out again on demand
+def _coverable(tables: Tables, have: PaintCounts) -> frozenset[str]:
+    pieces = tables.fresco_pieces
+    return frozenset(tile for tile, need in pieces.items() if covers(have, need))
 
 
 _END_TURN = EndTurn()
@@ -550,18 +536,14 @@ def _altar_options(have: PaintCounts) -> tuple[RestoreAltar, ...]:
 
 def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAltar, ...]:
     """The altar hand-ins of a game with module 3 (``tables.altar_hand_ins``, R3.8) a player
-    holding ``have`` can make, worked out once per holding (in ``Tables.memo``)."""
-    memo = state.tables.memo
-    key = ("altar", have)
-    found: tuple[RestoreAltar, ...] | None = memo.get(key)
-    if found is None:
-        bound_memo(memo)
-        found = memo[key] = tuple(
-            _altar_action(paints)
-            for paints, _ in state.tables.altar_hand_ins
-            if covers(have, _counts(paints))
-        )
-    return found
+    holding ``have`` can make, worked out once per holding (``Tables.altar_options``)."""
+    tables = state.tables
+    return tables.altar_options.get(tables, have, _special_altar_hand_ins)
+
+
+def _special_altar_hand_ins(tables: Tables, have: PaintCounts) -> tuple[RestoreAltar, ...]:
+    hand_ins = tables.altar_hand_ins
+    return tuple(_altar_action(paints) for paints, _ in hand_ins if covers(have, _counts(paints)))
 
 
 @cache

@@ -341,7 +341,7 @@ class Glaziers(ModuleRules):
 
     @implements("R6.6", "A6.4")
     def location_sequence(
-        self, state: State, sequence: tuple[Location, ...]
+        self, tables: Tables, sequence: tuple[Location, ...]
     ) -> tuple[Location, ...]:
         """R6.6 (A6.4): with ``after_all`` the Glassworks is a sixth location resolved after
         the last one; by default it is visited in the covered location's place."""

@@ -50,9 +50,17 @@ _SEXTON_OPTIONS = {
 _ALL_SEXTON_MOVES = tuple(_SEXTON_MOVES.values())
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
-_SHOWN, _TAKES = "portraits shown", "portrait taken"
-"""``Tables.memo`` keys (with the display, with a card) of the studio's portrait actions."""
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
+
+
+def _takes(card: PortraitCard) -> tuple[TakePortrait, ...]:
+    """The actions taking ``card``, with the Merchant's primaries named (A1.5)."""
+    if not card.choice:
+        return (TakePortrait(card.id),)
+    return tuple(
+        TakePortrait(card.id, paints)
+        for paints in combinations_with_replacement(PRIMARY_ORDER, card.choice)
+    )
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -90,6 +98,8 @@ class PortraitRules(ModuleRules):
     abbot_always: bool
     sexton: Sexton
     tip_with_portrait: bool
+    takes: dict[str, tuple[TakePortrait, ...]]
+    """The actions taking each card, with the Merchant's primaries named (A1.5)."""
 
     @classmethod
     @implements("R1.1", "R1.2", "A1.1", "A1.2", "A1.3", "A1.6")
@@ -118,6 +128,7 @@ class PortraitRules(ModuleRules):
             abbot_always=config.abbot is Abbot.ALWAYS,
             sexton=config.sexton,
             tip_with_portrait=config.tip_with_portrait is TipWithPortrait.ALLOWED,
+            takes={card.id: _takes(card) for card in data.cards},
         )
 
     # --- set-up and rounds ---------------------------------------------------------------------
@@ -197,7 +208,7 @@ class PortraitRules(ModuleRules):
     # --- the studio ----------------------------------------------------------------------------
 
     @implements("R1.23")
-    def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
+    def leonardo_plan(self, tables: Tables, plan: SubmitPlan) -> SubmitPlan:
         """R1.23: Leonardo's extra apprentice on his studio column, final round included."""
         return SubmitPlan(  # built anew: several times faster than evolve for this class
             market=plan.market,
@@ -232,37 +243,8 @@ class PortraitRules(ModuleRules):
         p = _portraits(state)
         if self.one_per_round and p.taken[turn.actor]:
             return ()
-        memo = state.tables.memo
-        key = (_SHOWN, p.display)
-        found: tuple[TakePortrait, ...] | None = memo.get(key)
-        if found is None:  # a display's actions depend on the config only: built once
-            found = tuple(
-                action
-                for card in p.display
-                if card is not None
-                for action in self._takes(memo, card)
-            )
-            turns.bound_memo(memo)
-            memo[key] = found
-        return found
-
-    def _takes(self, memo: dict[Any, Any], card: str) -> tuple[TakePortrait, ...]:
-        """The actions taking ``card``, with the Merchant's primaries named (A1.5): they depend
-        on the config only, so they are built once (in ``Tables.memo``)."""
-        key = (_TAKES, card)
-        found: tuple[TakePortrait, ...] | None = memo.get(key)
-        if found is None:
-            choice = self.cards[card].choice
-            found = (
-                tuple(
-                    TakePortrait(card, paints)
-                    for paints in combinations_with_replacement(PRIMARY_ORDER, choice)
-                )
-                if choice
-                else (TakePortrait(card),)
-            )
-            memo[key] = found
-        return found
+        takes = self.takes
+        return tuple(action for card in p.display if card is not None for action in takes[card])
 
     # --- the cathedral: Sexton -----------------------------------------------------------------
 
