@@ -15,7 +15,7 @@ from ..kernel.memo import ValueCache
 from ..kernel.options import to_enum, to_int_tuple
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int_in, is_tuple_of
-from .actions import Blend, SubmitPlan
+from .actions import Blend, ChooseGetUp, RestoreAltar, SubmitPlan
 from .data import (
     BOOTH_CAPACITY_MAX,
     BOOTHS_MAX,
@@ -596,6 +596,18 @@ def blend_needs(
     )
 
 
+def altar_actions(
+    hand_ins: tuple[tuple[tuple[Paint, Paint, Paint], int], ...],
+) -> tuple[tuple[tuple[int, ...], RestoreAltar], ...]:
+    """Each altar hand-in in play (R0.43; module 3: R3.8) as the paints it needs and its
+    action, in hand-in order."""
+    return tuple((paint_counts(paints), RestoreAltar(paints)) for paints, _ in hand_ins)
+
+
+ALTAR_ACTIONS = altar_actions(ALTAR_HAND_INS)
+"""The base game's altar hand-ins as needs and actions (R0.43)."""
+
+
 @frozen
 class Tables:
     """Values derived once from a config, shared by every state of a game (not compared)."""
@@ -641,14 +653,25 @@ class Tables:
     """The state fields that are the same at the start of every round (``flow.begin_round``)."""
     blend_needs: tuple[tuple[Blend, int, int], ...] = ()
     """``blend_needs`` for the recipes in play (the workshop's actions, R0.47, R3.4)."""
+    free_get_ups: ValueCache[tuple[int, ...], tuple[ChooseGetUp, ...]] = attrs.field(
+        factory=ValueCache, repr=False
+    )
+    """The free get-up spaces by each actor's space taken (``turns.legal_get_up``, R0.17)."""
     coverable: ValueCache[tuple[int, ...], frozenset[str]] = attrs.field(
         factory=ValueCache, repr=False
     )
     """The fresco tiles each paint holding covers (``turns.coverable``, R0.39)."""
-    altar_options: ValueCache[tuple[int, ...], tuple[Any, ...]] = attrs.field(
+    altar_actions: tuple[tuple[tuple[int, ...], RestoreAltar], ...] = ALTAR_ACTIONS
+    """``altar_actions`` of the hand-ins in play (``altar_hand_ins``)."""
+    altar_options: ValueCache[tuple[int, ...], tuple[RestoreAltar, ...]] = attrs.field(
         factory=ValueCache, repr=False
     )
-    """The altar hand-ins each paint holding can make (``turns.altar_options``, R0.43)."""
+    """The altar hand-ins each paint holding can make (``turns.legal_cathedral``, R0.43)."""
+    plans_within: ValueCache[tuple[int, int, Location | None], tuple[SubmitPlan, ...]] = (
+        attrs.field(factory=ValueCache, repr=False)
+    )
+    """The plans within the modules' limits (``turns.legal_plans``, R6.7), by (apprentices,
+    sheet side, the column that must stay empty)."""
     blends: Mapping[Paint, tuple[Paint, Paint]] = attrs.field(default=BLENDS)
     """The blending recipes in play (R0.47; module 3 adds pink and brown, R3.5)."""
     altar_hand_ins: tuple[tuple[tuple[Paint, Paint, Paint], int], ...] = ALTAR_HAND_INS

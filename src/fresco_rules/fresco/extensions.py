@@ -51,7 +51,7 @@ from ..kernel.errors import IllegalAction
 from ..kernel.evolve import evolve
 from ..kernel.memo import ValueCache, memo_last_remembering
 from ..kernel.registry import implements
-from .config import Hooks, InvalidConfig, base_tables, blend_needs
+from .config import Hooks, InvalidConfig, altar_actions, base_tables, blend_needs
 from .vocab import Location, Module
 
 if TYPE_CHECKING:
@@ -324,8 +324,11 @@ def derive_tables(config: GameConfig) -> Tables:
             _thread(rules, "leonardo_plan", tables, final),
         ),
         blend_needs=blend_needs(tables.blends, special=tables.special_paints),
+        altar_actions=altar_actions(tables.altar_hand_ins),
+        free_get_ups=ValueCache(),
         coverable=ValueCache(),
         altar_options=ValueCache(),
+        plans_within=ValueCache(),
     )
 
 

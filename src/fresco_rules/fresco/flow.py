@@ -9,7 +9,6 @@ location visits, turn ends, round preparation, final scoring).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from operator import add, sub
 from typing import Any
 
@@ -302,12 +301,6 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
             return None
     if location is _WORKSHOP:
         count *= 2
-    return _new_turn(location, actor, count)
-
-
-@lru_cache(maxsize=1 << 10)
-def _new_turn(location: Location, actor: int, count: int) -> Turn:
-    """A turn as it begins (a frozen record: the few that occur are built once each)."""
     return Turn(location, actor, count)
 
 

@@ -8,7 +8,6 @@ include the gilding colour scores 3, 2 or 1 by the bishop's distance; leftover l
 
 from __future__ import annotations
 
-from functools import cache
 from typing import ClassVar
 
 from attrs import frozen
@@ -216,9 +215,8 @@ class LeafGold(ModuleRules):
         }
 
 
-@cache
 def _gild_choice(actor: int, segment: Segment | None) -> Pending:
-    """R5.6: the leaf-gold decision of ``actor`` restoring ``segment`` (built once each)."""
+    """R5.6: the leaf-gold decision of ``actor`` restoring ``segment``."""
     return Pending(
         actor,
         "R5.6",

@@ -10,7 +10,6 @@ Leonardo has a studio apprentice and must take a portrait when one is shown, gai
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
@@ -19,6 +18,7 @@ from attrs import frozen
 from ...kernel.chance import draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
+from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -28,7 +28,7 @@ from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
 from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
-from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, PaintCounts, paint_counts
+from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
@@ -70,10 +70,8 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return tuple(items)
 
 
-@lru_cache(maxsize=64)
 def _sorted_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
-    """Each pile's cards sorted, the pool its shuffle draws from (the same for every game of a
-    config: worked out once)."""
+    """Each pile's cards sorted, the pool its shuffle draws from."""
     return tuple(tuple(sorted(pile)) for pile in piles)
 
 
@@ -346,21 +344,15 @@ class PortraitRules(ModuleRules):
         }
 
 
-@lru_cache(maxsize=1 << 10)
+@memo_last_call
 def _leonardo_choice(actor: int, display: tuple[str | None, ...], acts: bool) -> Pending:
-    """Leonardo's studio decision (R1.24, R1.25): the same for the same display, so built once
-    per display (a round's display changes only when a card is taken)."""
+    """Leonardo's studio decision (R1.24, R1.25) with this display (remembered for the last,
+    identical, display: his legal actions and their validation both ask)."""
     shown = [card for card in display if card is not None]
     actions: tuple[Action, ...] = (
         tuple(TakePortrait(card) for card in shown) if shown and acts else (EndTurn(),)
     )
     return Pending(actor, "R1.24", "Leonardo must take a displayed portrait", actions)
-
-
-@lru_cache(maxsize=1 << 8)
-def _gained(paints: tuple[Paint, ...]) -> PaintCounts:
-    """The counts of a card's paints and the primaries named for it (few kinds: built once)."""
-    return paint_counts(paints)
 
 
 def _rules(state: State) -> PortraitRules:
@@ -501,7 +493,7 @@ def do_portrait(state: State, action: TakePortrait) -> State:
         held = tuple(sorted((*p.held[actor], card.id)))
         p = evolve(p, display=display, taken=taken, held=_put(p.held, actor, held))
         return evolve(state, turn=turn, portraits=p)
-    gained = _gained((*card.paints, *action.paints))
+    gained = paint_counts((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
     return evolve(
         state,

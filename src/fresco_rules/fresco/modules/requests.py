@@ -10,7 +10,6 @@ workshop apprentice and may fulfil requests with his own tiles, which then leave
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -261,7 +260,7 @@ def _fulfilling(
             continue
         colour = None if kind == "general" else Paint(kind)
         fits = [t for t in loose if colour is None or colour in rules.splashes.get(t, ())]
-        found.extend(_fulfil(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST))
+        found.extend(FulfilRequest(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST))
     return tuple(found)
 
 
@@ -270,13 +269,6 @@ def _open_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[bool, ...]:
     """Which request piles still hold a tile (remembered for the last, identical, piles: they
     change only when a request is fulfilled)."""
     return tuple(map(bool, piles))
-
-
-@lru_cache(maxsize=1 << 14)
-def _fulfil(pile: str, tiles: tuple[str, ...]) -> FulfilRequest:
-    """The request action for ``tiles`` (sorted): the same combinations of the same tile IDs
-    recur over a game and from game to game, so each is built once."""
-    return FulfilRequest(pile, tiles)
 
 
 @memo_last_call
