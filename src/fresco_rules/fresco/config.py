@@ -556,7 +556,9 @@ class Hooks:
     pending_between: tuple[Hook, ...] = ()
     """``pending`` hooks asked between two turns of the action phase (``pending_idle`` less
     the modules declaring ``pending_between_turns`` False)."""
-    legal_in_turn: Mapping[Location, tuple[Hook, ...]] = attrs.field(factory=dict)
+    legal_in_turn: Mapping[Location, tuple[Hook, ...]] = attrs.field(
+        factory=lambda: dict.fromkeys(Location, ())
+    )
     """The ``legal_in_turn`` hooks asked at each location (``turn_locations``)."""
     segment_stages: tuple[tuple[Any, str], ...] = ()
     """The modules' stages of a segment restoration, in order (R6.26): (module, stage)."""
