@@ -1,7 +1,9 @@
 """The named extension points of the base flow, where expansion modules add their rules.
 
-The base game calls each extension point below at one place; each point asks the modules in play
-(``state.tables.modules``, in module order) in turn. A game without modules has no module rules,
+The base game calls each extension point below at one place; each point asks, in module order,
+the modules in play that override its hook: ``derive_tables`` gathers them once per config into
+``Tables.hooks`` (a ``Hooks`` record, one field per point), and one of the generic runners
+(``fold``, ``thread``, ``first``) asks them. A game without modules has no module rules,
 so every point is skipped by its caller's ``if tables.modules`` and the base game runs exactly as
 without this file. A module is a plug-in in ``fresco/modules/``: a ``ModuleRules`` subclass that
 overrides the hooks it needs (every hook is a pure function of the state), its action kinds with
@@ -23,11 +25,12 @@ Extension points, in the order of a round:
   after the get-up, a restoration stage, a card bound to the next restoration).
 - ``plan_step``, ``plan_limits``, ``check_plan``: extra planning decisions of a seat, the
   apprentices and columns a plan may use, and the module's plan checks.
-- ``leonardo_plan``: Leonardo's extra apprentices (modules 1 and 2).
+- ``leonardo_plan``: Leonardo's extra apprentices (modules 1 and 2), asked with the tables.
 - ``leonardo_turn``: the actions of Leonardo's turn at a location the base game never sends
   him to (studio, workshop).
 - ``theatre_step``: the rows one theatre apprentice moves the mood painter (module 1's Actor).
-- ``location_sequence``, ``queue``, ``module_turn``: extra location visits (the Glassworks).
+- ``location_sequence`` (asked with the tables), ``queue``, ``module_turn``: extra location
+  visits (the Glassworks).
 - ``legal_in_turn``, ``turn_open``, ``legal_module_location``: extra actions during a turn, a turn
   that stays open for them after its last apprentice, the actions of a module's own location.
 - ``after_tile_taken``: a market tile was taken (bought, or free with a card).
@@ -421,7 +424,9 @@ R = TypeVar("R", bound="ModuleRules")
 def rules_of(state: State, kind: type[R]) -> R:
     """The rules object of the module ``kind`` in play (``Hooks.by_kind``); a module's own
     code calls this only while it is in play."""
-    found: R = state.tables.hooks.by_kind[kind]
+    found: R | None = state.tables.hooks.by_kind.get(kind)
+    if found is None:
+        raise AssertionError(f"{kind.__name__} is not in play")
     return found
 
 

@@ -271,9 +271,7 @@ def current_player(state: State) -> int | None:
     return state.controller if actor == state.tables.leonardo else actor
 
 
-def plans_within(
-    tables: Tables, key: tuple[int, int, Location | None]
-) -> tuple[SubmitPlan, ...]:
+def plans_within(tables: Tables, key: tuple[int, int, Location | None]) -> tuple[SubmitPlan, ...]:
     """``plans_for`` without the plans that use the ``closed`` column (module 6, R6.7), by
     (apprentices, side, closed); ``tables.plans_within`` keeps them."""
     apprentices, side, closed = key
