@@ -46,5 +46,5 @@ def _empty_memos() -> Iterator[None]:
         _carcassonne_turns._DEPLOY_CACHE.clear()
         # the tile geometry of each tile set: every test builds it again, so mutmut sees every
         # test that uses it call carcassonne/geometry.py and runs them all on its mutants
-        _carcassonne_config._GEOMETRY.clear()
+        _carcassonne_config._geometry.cache_clear()
     yield

@@ -3,7 +3,7 @@ A5.x, A6.x) and component data."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
@@ -11,9 +11,11 @@ import attrs
 from attrs import frozen
 
 from ..kernel.errors import RulesError
+from ..kernel.memo import ValueCache
 from ..kernel.options import to_enum, to_int_tuple
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int_in, is_tuple_of
+from .actions import Blend, ChooseGetUp, RestoreAltar, SubmitPlan
 from .data import (
     BOOTH_CAPACITY_MAX,
     BOOTHS_MAX,
@@ -27,7 +29,17 @@ from .data import (
     mood_problems,
 )
 from .scoring import ALTAR_HAND_INS
-from .vocab import BLENDS, PAINT_INDEX, Module, Paint, paint_counts, parse_modules
+from .vocab import (
+    BASE_PAINTS,
+    BLENDS,
+    PAINT_INDEX,
+    SPECIAL_BLENDS,
+    Location,
+    Module,
+    Paint,
+    paint_counts,
+    parse_modules,
+)
 
 WORKBENCH_PRICE_MAX = 20
 WORKBENCH_SLOTS_MAX = 12
@@ -505,6 +517,99 @@ class GameConfig:
     """The component data (tiles, tables, module data); ``load_components(path)`` reads your own."""
 
 
+Hook = Callable[..., Any]
+"""A bound ``ModuleRules`` hook (typed loosely: the hooks work on ``State``, above this file)."""
+
+
+@frozen(eq=False)
+class Hooks:
+    """The hooks of the modules in play, one field per extension point of ``extensions`` (the
+    bound methods of the modules that override it, in module order), worked out once when the
+    tables are built (``extensions.derive_tables``); the base game has none."""
+
+    deal_pool: tuple[Hook, ...] = ()
+    setup: tuple[Hook, ...] = ()
+    begin_round: tuple[Hook, ...] = ()
+    after_get_up: tuple[Hook, ...] = ()
+    leonardo_turn: tuple[Hook, ...] = ()
+    theatre_step: tuple[Hook, ...] = ()
+    plan_step: tuple[Hook, ...] = ()
+    plan_limits: tuple[Hook, ...] = ()
+    check_plan: tuple[Hook, ...] = ()
+    queue: tuple[Hook, ...] = ()
+    module_turn: tuple[Hook, ...] = ()
+    turn_open: tuple[Hook, ...] = ()
+    legal_module_location: tuple[Hook, ...] = ()
+    after_tile_taken: tuple[Hook, ...] = ()
+    finish_turn: tuple[Hook, ...] = ()
+    start_restoration: tuple[Hook, ...] = ()
+    score_parts: tuple[Hook, ...] = ()
+    finish_restoration: tuple[Hook, ...] = ()
+    prepare_round: tuple[Hook, ...] = ()
+    before_final_scoring: tuple[Hook, ...] = ()
+    ledger: tuple[Hook, ...] = ()
+    view: tuple[Hook, ...] = ()
+    pending_idle: tuple[Hook, ...] = ()
+    """``pending`` hooks asked while no restoration waits (not ``pending_only_restoring``)."""
+    pending_restoring: tuple[Hook, ...] = ()
+    """``pending`` hooks asked while a restoration waits (every one)."""
+    pending_between: tuple[Hook, ...] = ()
+    """``pending`` hooks asked between two turns of the action phase (``pending_idle`` less
+    the modules declaring ``pending_between_turns`` False)."""
+    legal_in_turn: Mapping[Location, tuple[Hook, ...]] = attrs.field(
+        factory=lambda: dict.fromkeys(Location, ())
+    )
+    """The ``legal_in_turn`` hooks asked at each location (``turn_locations``)."""
+    segment_stages: tuple[tuple[Any, str], ...] = ()
+    """The modules' stages of a segment restoration, in order (R6.26): (module, stage)."""
+    altar_stages: tuple[tuple[Any, str], ...] = ()
+    """The modules' stages of an altar restoration, in order (R6.26): (module, stage)."""
+    round_marks: tuple[tuple[str, Mapping[str, Any]], ...] = ()
+    """Each module's round marks (``ModuleRules.round_marks``): sub-state name, reset values."""
+    by_kind: Mapping[type, Any] = attrs.field(factory=dict)
+    """Each module's rules object by its ``ModuleRules`` subclass (``extensions.rules_of``)."""
+
+
+NO_HOOKS = Hooks()
+"""The base game's hooks: none."""
+
+SIDE_1 = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP, Location.THEATRE)
+SIDE_2 = (
+    Location.MARKET,
+    Location.CATHEDRAL,
+    Location.STUDIO,
+    Location.WORKSHOP,
+    Location.CATHEDRAL_2,
+)
+SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP)
+
+_BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
+_SPECIAL_BLEND_ACTIONS = (*_BLEND_ACTIONS, *(Blend(result) for result in SPECIAL_BLENDS))
+
+
+def blend_needs(
+    blends: Mapping[Paint, tuple[Paint, Paint]], special: bool
+) -> tuple[tuple[Blend, int, int], ...]:
+    """Each blend in play with the indices of the two paints it needs (R0.47; module 3 adds
+    pink and brown, R3.4), in the order the workshop offers them."""
+    return tuple(
+        (action, PAINT_INDEX[blends[action.result][0]], PAINT_INDEX[blends[action.result][1]])
+        for action in (_SPECIAL_BLEND_ACTIONS if special else _BLEND_ACTIONS)
+    )
+
+
+def altar_actions(
+    hand_ins: tuple[tuple[tuple[Paint, Paint, Paint], int], ...],
+) -> tuple[tuple[tuple[int, ...], RestoreAltar], ...]:
+    """Each altar hand-in in play (R0.43; module 3: R3.8) as the paints it needs and its
+    action, in hand-in order."""
+    return tuple((paint_counts(paints), RestoreAltar(paints)) for paints, _ in hand_ins)
+
+
+ALTAR_ACTIONS = altar_actions(ALTAR_HAND_INS)
+"""The base game's altar hand-ins as needs and actions (R0.43)."""
+
+
 @frozen
 class Tables:
     """Values derived once from a config, shared by every state of a game (not compared)."""
@@ -535,9 +640,40 @@ class Tables:
     """The rules of the modules in play (``extensions.ModuleRules``), in module order (empty
     for the base game). Typed loosely because the hooks work on ``State``, which holds these
     tables: ``extensions`` sits above this module."""
-    memo: dict[Any, Any] = attrs.field(factory=dict, eq=False, repr=False)
-    """Values that depend only on the config, worked out on first use (the location sequence
-    of each sheet side, the restoration stages): never part of a state's identity."""
+    hooks: Hooks = NO_HOOKS
+    """The modules' hooks at each extension point (``extensions.derive_tables``)."""
+    location_sequences: tuple[tuple[Location, ...], tuple[Location, ...]] = (SIDE_1, SIDE_2)
+    """R0.29: the order in which locations are resolved on sheet side 1 and side 2 (index
+    ``side - 1``), with the modules' visits (extension point ``location_sequence``)."""
+    leonardo_plans: tuple[SubmitPlan, SubmitPlan] = (
+        SubmitPlan(market=1, cathedral=1),
+        SubmitPlan(market=1, cathedral=0),
+    )
+    """Leonardo's plan in a round that is not the final one and in the final round (index
+    ``final``), with the modules' extra apprentices (R0.72, R0.78; R1.23, R2.14)."""
+    round_start: Mapping[str, Any] = attrs.field(factory=dict)
+    """The state fields that are the same at the start of every round (``flow.begin_round``)."""
+    blend_needs: tuple[tuple[Blend, int, int], ...] = ()
+    """``blend_needs`` for the recipes in play (the workshop's actions, R0.47, R3.4)."""
+    free_get_ups: ValueCache[tuple[int, ...], tuple[ChooseGetUp, ...]] = attrs.field(
+        factory=ValueCache, repr=False
+    )
+    """The free get-up spaces by each actor's space taken (``turns.legal_get_up``, R0.17)."""
+    coverable: ValueCache[tuple[int, ...], frozenset[str]] = attrs.field(
+        factory=ValueCache, repr=False
+    )
+    """The fresco tiles each paint holding covers (``turns.coverable``, R0.39)."""
+    altar_actions: tuple[tuple[tuple[int, ...], RestoreAltar], ...] = ALTAR_ACTIONS
+    """``altar_actions`` of the hand-ins in play (``altar_hand_ins``)."""
+    altar_options: ValueCache[tuple[int, ...], tuple[RestoreAltar, ...]] = attrs.field(
+        factory=ValueCache, repr=False
+    )
+    """The altar hand-ins each paint holding can make (``turns.legal_cathedral``, R0.43)."""
+    plans_within: ValueCache[tuple[int, int, Location | None], tuple[SubmitPlan, ...]] = (
+        attrs.field(factory=ValueCache, repr=False)
+    )
+    """The plans within the modules' limits (``turns.legal_plans``, R6.7), by (apprentices,
+    sheet side, the column that must stay empty)."""
     blends: Mapping[Paint, tuple[Paint, Paint]] = attrs.field(default=BLENDS)
     """The blending recipes in play (R0.47; module 3 adds pink and brown, R3.5)."""
     altar_hand_ins: tuple[tuple[tuple[Paint, Paint, Paint], int], ...] = ALTAR_HAND_INS
@@ -639,5 +775,18 @@ def base_tables(config: GameConfig) -> Tables:
         money_total=data.money.total,
         paint_totals=tuple(totals),
         apprentices_per_player=base_apprentices,
+        location_sequences=(
+            SIDE_1,
+            SIDE_2_WITH_FIRST if config.second_cathedral is SecondCathedral.WITH_FIRST else SIDE_2,
+        ),
+        round_start={
+            "hostel": (-1,) * actors,
+            "plans": (None,) * actors,
+            "step": 0,
+            "queue": (),
+            "turn": None,
+            "altar_used": (0,) * players,
+        },
+        blend_needs=blend_needs(BLENDS, special=False),
     )
     return tables

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..kernel.dispatch import ActionKinds
 from ..kernel.errors import IllegalAction
+from ..kernel.memo import memo_last
 from ..kernel.registry import implements
 from . import extensions as ext
 from . import turns
@@ -33,7 +34,7 @@ from .plugins import PLUGINS
 from .seat_view import PlayerView
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
-from .vocab import BASE_PAINTS, BLENDS, BOOTH_NAMES, PAINT_INDEX, SPECIAL_BLENDS, Location
+from .vocab import BASE_PAINTS, BOOTH_NAMES, Location
 
 BASE_RULES: dict[type[Any], tuple[Check, Effect]] = {
     ChooseGetUp: (turns.check_get_up, turns.do_get_up),
@@ -64,35 +65,20 @@ _GET_UP, _PLANNING, _OVER = Phase.GET_UP, Phase.PLAN, Phase.OVER
 _MARKET, _CATHEDRAL, _CATHEDRAL_2 = Location.MARKET, Location.CATHEDRAL, Location.CATHEDRAL_2
 _AT_STUDIO, _WORKSHOP, _AT_THEATRE = Location.STUDIO, Location.WORKSHOP, Location.THEATRE
 
-_BLEND_ACTIONS = tuple(Blend(result) for result in BASE_PAINTS if result in BLENDS)
-_SPECIAL_BLEND_ACTIONS = (*_BLEND_ACTIONS, *(Blend(result) for result in SPECIAL_BLENDS))
-_BLEND_NEEDS = tuple(
-    (action, BLENDS[action.result][0].index, BLENDS[action.result][1].index)
-    for action in _BLEND_ACTIONS
-)
-"""Each base blend with the indices of the two primaries it needs (R0.47)."""
 _END_TURN = EndTurn()
 _ONLY_END_TURN = (_END_TURN,)
 _STUDIO = (EarnStudio(), _END_TURN)
 _THEATRE = (AttendTheatre(), _END_TURN)
 
 
-_last_due: tuple[object, ext.Pending | None] = (object(), None)
-"""``_pending``'s last state and answer (``memo_last`` inlined: the legal actions and the
-validation of every step ask)."""
-
-
+@memo_last
 def _pending(state: State) -> ext.Pending | None:
-    """The module decision due now (``extensions.pending``, or a planning step)."""
-    global _last_due
-    last, found = _last_due  # one tuple, replaced whole
-    if last is state:
-        return found
+    """The module decision due now (``extensions.pending``, or a planning step); remembered
+    for the last state: the legal actions and the validation of every step ask."""
     found = ext.pending(state)
     if found is None and state.phase is _PLANNING:
         due = plan_due(state)
         found = None if due is None else due[1]
-    _last_due = (state, found)
     return found
 
 
@@ -104,9 +90,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     modules = state.tables.modules
     if modules:
-        last, due = _last_due  # _pending's memo, read inline
-        if last is not state:
-            due = _pending(state)
+        due = _pending(state)
         if due is not None:
             return due.actions
     if phase is _GET_UP:
@@ -138,10 +122,7 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
         return _STUDIO
     if location is _WORKSHOP:
         paints = state.paints[turn.actor]
-        if not state.tables.special_paints:
-            blends = tuple(action for action, a, b in _BLEND_NEEDS if paints[a] and paints[b])
-            return (*blends, _END_TURN)
-        needs = _special_blend_needs(state)  # module 3: pink and brown too (R3.4)
+        needs = state.tables.blend_needs  # module 3: pink and brown too (R3.4)
         blends = tuple(action for action, a, b in needs if paints[a] and paints[b])
         return (*blends, _END_TURN)
     if location is _AT_THEATRE:
@@ -149,31 +130,11 @@ def _turn_actions(state: State, turn: Turn) -> tuple[Action, ...]:
     return (*ext.legal_module_location(state, turn), _END_TURN)
 
 
-def _special_blend_needs(state: State) -> tuple[tuple[Blend, int, int], ...]:
-    """``_BLEND_NEEDS`` for a game with module 3 (``tables.blends``, R3.4), worked out once per
-    config (in ``Tables.memo``)."""
-    memo = state.tables.memo
-    found: tuple[tuple[Blend, int, int], ...] | None = memo.get(_SPECIAL_NEEDS)
-    if found is None:
-        recipes = state.tables.blends
-        found = memo[_SPECIAL_NEEDS] = tuple(
-            (action, PAINT_INDEX[recipes[action.result][0]], PAINT_INDEX[recipes[action.result][1]])
-            for action in _SPECIAL_BLEND_ACTIONS
-        )
-    return found
-
-
-_SPECIAL_NEEDS = ("special blend needs",)
-"""``Tables.memo`` key of ``_special_blend_needs``."""
-
-
 def _due_refusal(state: State, action: object) -> IllegalAction | None:
     """The dispatch's gate (``ActionKinds.gate``): with modules in play, a module decision that
     is due now refuses an action of any kind it does not take (under its own rule)."""
     if state.tables.modules:
-        last, due = _last_due  # _pending's memo, read inline
-        if last is not state:
-            due = _pending(state)
+        due = _pending(state)
         if due is not None and not _takes(due, action):
             return IllegalAction(
                 due.rule, due.reason, seat=current_player(state), where=state.where()

@@ -1,7 +1,9 @@
 """The named extension points of the base flow, where expansion modules add their rules.
 
-The base game calls each extension point below at one place; each point asks the modules in play
-(``state.tables.modules``, in module order) in turn. A game without modules has no module rules,
+The base game calls each extension point below at one place; each point asks, in module order,
+the modules in play that override its hook: ``derive_tables`` gathers them once per config into
+``Tables.hooks`` (a ``Hooks`` record, one field per point), and one of the generic runners
+(``fold``, ``thread``, ``first``) asks them. A game without modules has no module rules,
 so every point is skipped by its caller's ``if tables.modules`` and the base game runs exactly as
 without this file. A module is a plug-in in ``fresco/modules/``: a ``ModuleRules`` subclass that
 overrides the hooks it needs (every hook is a pure function of the state), its action kinds with
@@ -23,11 +25,12 @@ Extension points, in the order of a round:
   after the get-up, a restoration stage, a card bound to the next restoration).
 - ``plan_step``, ``plan_limits``, ``check_plan``: extra planning decisions of a seat, the
   apprentices and columns a plan may use, and the module's plan checks.
-- ``leonardo_plan``: Leonardo's extra apprentices (modules 1 and 2).
+- ``leonardo_plan``: Leonardo's extra apprentices (modules 1 and 2), asked with the tables.
 - ``leonardo_turn``: the actions of Leonardo's turn at a location the base game never sends
   him to (studio, workshop).
 - ``theatre_step``: the rows one theatre apprentice moves the mood painter (module 1's Actor).
-- ``location_sequence``, ``queue``, ``module_turn``: extra location visits (the Glassworks).
+- ``location_sequence`` (asked with the tables), ``queue``, ``module_turn``: extra location
+  visits (the Glassworks).
 - ``legal_in_turn``, ``turn_open``, ``legal_module_location``: extra actions during a turn, a turn
   that stays open for them after its last apprentice, the actions of a module's own location.
 - ``after_tile_taken``: a market tile was taken (bought, or free with a card).
@@ -50,8 +53,9 @@ from attrs import frozen
 from ..kernel.catalogue import CatalogueSection
 from ..kernel.errors import IllegalAction
 from ..kernel.evolve import evolve
+from ..kernel.memo import ValueCache, memo_last_remembering
 from ..kernel.registry import implements
-from .config import InvalidConfig, base_tables
+from .config import Hooks, InvalidConfig, altar_actions, base_tables, blend_needs
 from .vocab import Location, Module
 
 if TYPE_CHECKING:
@@ -66,6 +70,7 @@ Check = Callable[["State", Any], IllegalAction | None]
 """A validator: the violation of an action in a state, or None (``apply`` and ``explain``)."""
 Effect = Callable[["State", Any], "State"]
 """The effect of a legal action (the engine's ``advance`` runs the automatic steps after it)."""
+T = TypeVar("T")
 
 
 @frozen
@@ -121,9 +126,10 @@ class ModuleRules:
     def setup(self, state: State) -> State:
         return state
 
-    def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
-        """Leonardo's plan with this module's extra apprentices: it may depend on the config
-        and on ``state.final`` only (the flow asks once per config and final-round flag)."""
+    def leonardo_plan(self, tables: Tables, plan: SubmitPlan) -> SubmitPlan:
+        """Leonardo's plan (``plan``: the base plan of a round that is or is not the final one)
+        with this module's extra apprentices: asked once per config and final-round flag, when
+        the tables are built (``Tables.leonardo_plans``)."""
         return plan
 
     def leonardo_turn(self, state: State, turn: Turn) -> Pending | None:
@@ -138,7 +144,7 @@ class ModuleRules:
         """The marks the module keeps for one round: the name of its sub-state (a ``State``
         field) and the values that some of its fields take at the start of every round, or None.
         Declared as data, not as a hook, so that the flow resets every module's marks in the
-        new round's state itself (one new state); asked once per config."""
+        new round's state itself (one new state); asked once per config (``Hooks.round_marks``)."""
         return None
 
     def begin_round(self, state: State) -> State:
@@ -162,8 +168,10 @@ class ModuleRules:
         return None
 
     def location_sequence(
-        self, state: State, sequence: tuple[Location, ...]
+        self, tables: Tables, sequence: tuple[Location, ...]
     ) -> tuple[Location, ...]:
+        """The location sequence of a sheet side with this module's visits: asked once per
+        config and side, when the tables are built (``Tables.location_sequences``)."""
         return sequence
 
     def queue(self, state: State, location: Location, queue: tuple[int, ...]) -> tuple[int, ...]:
@@ -305,8 +313,10 @@ def build_modules(config: GameConfig, tables: Tables) -> tuple[ModuleRules, ...]
 
 def derive_tables(config: GameConfig) -> Tables:
     """Check a config and derive its tables: the base game's (``config.base_tables``), then
-    the rules of each module in play, built once, each extending the tables in module order.
-    Raises ``InvalidConfig`` for a bad config."""
+    the rules of each module in play, built once, each extending the tables in module order,
+    and the modules' hooks at each extension point (``Hooks``) with the values they give per
+    config (location sequences, Leonardo's plans, the workshop's blends). Raises
+    ``InvalidConfig`` for a bad config."""
     tables = base_tables(config)
     if not config.modules:
         return tables
@@ -314,196 +324,194 @@ def derive_tables(config: GameConfig) -> Tables:
         rules = build_modules(config, tables)
     except ValueError as exc:
         raise InvalidConfig(str(exc)) from None
-    tables = attrs.evolve(tables, modules=rules, memo={})
+    tables = attrs.evolve(tables, modules=rules)
     for module in rules:
         tables = module.extend_tables(tables)
-    return tables
+    normal, final = tables.leonardo_plans
+    side_1, side_2 = tables.location_sequences
+    return attrs.evolve(
+        tables,
+        hooks=_hooks_of(rules, tables),
+        location_sequences=(
+            _thread(rules, "location_sequence", tables, side_1),
+            _thread(rules, "location_sequence", tables, side_2),
+        ),
+        leonardo_plans=(
+            _thread(rules, "leonardo_plan", tables, normal),
+            _thread(rules, "leonardo_plan", tables, final),
+        ),
+        blend_needs=blend_needs(tables.blends, special=tables.special_paints),
+        altar_actions=altar_actions(tables.altar_hand_ins),
+        free_get_ups=ValueCache(),
+        coverable=ValueCache(),
+        altar_options=ValueCache(),
+        plans_within=ValueCache(),
+    )
+
+
+def _overriding(rules: tuple[ModuleRules, ...], name: str) -> tuple[Callable[..., Any], ...]:
+    """The modules that override hook ``name``, as bound methods in module order; the others
+    would leave the state as it is, so they are not asked."""
+    default = getattr(ModuleRules, name)
+    return tuple(
+        getattr(module, name) for module in rules if getattr(type(module), name) is not default
+    )
+
+
+def _thread(rules: tuple[ModuleRules, ...], name: str, tables: Tables, value: T) -> T:
+    for hook in _overriding(rules, name):
+        value = hook(tables, value)
+    return value
+
+
+_PER_POINT = tuple(
+    field.name
+    for field in attrs.fields(Hooks)
+    if callable(getattr(ModuleRules, field.name, None))
+    and field.name not in ("round_marks", "legal_in_turn")
+)
+"""The ``Hooks`` fields that are exactly the overriding modules' hooks of that name (the
+others are worked out in ``_hooks_of``: ``round_marks`` is data, asked once; the
+``legal_in_turn`` hooks are kept by location)."""
+
+
+def _hooks_of(rules: tuple[ModuleRules, ...], tables: Tables) -> Hooks:
+    """The hooks of the modules in play at each extension point (``Hooks``)."""
+    asked = [m for m in rules if type(m).pending is not ModuleRules.pending]
+    idle = [m for m in asked if not m.pending_only_restoring]
+    in_turn = [m for m in rules if type(m).legal_in_turn is not ModuleRules.legal_in_turn]
+    return Hooks(
+        **{name: _overriding(rules, name) for name in _PER_POINT},
+        pending_idle=tuple(m.pending for m in idle),
+        pending_restoring=tuple(m.pending for m in asked),
+        pending_between=tuple(m.pending for m in idle if m.pending_between_turns),
+        legal_in_turn={
+            location: tuple(
+                m.legal_in_turn
+                for m in in_turn
+                if m.turn_locations is None or location in m.turn_locations
+            )
+            for location in Location
+        },
+        segment_stages=tuple((m, stage) for m in rules for stage in m.segment_stages),
+        altar_stages=tuple((m, stage) for m in rules for stage in m.altar_stages),
+        round_marks=tuple(
+            found for module in rules if (found := module.round_marks(tables)) is not None
+        ),
+        by_kind={type(module): module for module in rules},
+    )
+
+
+# --- the hook runners ----------------------------------------------------------------------------
+
+
+def fold(hooks: tuple[Callable[..., Any], ...], state: State, *args: Any) -> State:
+    """Each hook in turn on the state the one before returned: ``hook(state, *args)``."""
+    for hook in hooks:
+        state = hook(state, *args)
+    return state
+
+
+def thread(hooks: tuple[Callable[..., Any], ...], state: State, *args: Any) -> Any:
+    """Each hook in turn on the value (the last of ``args``) the one before returned:
+    ``hook(state, *args[:-1], value)``."""
+    *fixed, value = args
+    for hook in hooks:
+        value = hook(state, *fixed, value)
+    return value
+
+
+def first(hooks: tuple[Callable[..., Any], ...], *args: Any) -> Any:
+    """The first answer that is not None, asking the hooks in turn: ``hook(*args)``."""
+    for hook in hooks:
+        found = hook(*args)
+        if found is not None:
+            return found
+    return None
 
 
 # --- the extension points ------------------------------------------------------------------------
-
-
-def _hooks(state: State, name: str) -> tuple[Callable[..., Any], ...]:
-    """The modules in play that override hook ``name``, as bound methods in module order; the
-    others would leave the state as it is, so they are not asked (worked out once per game)."""
-    memo = state.tables.memo
-    found: tuple[Callable[..., Any], ...] | None = memo.get(name)  # hook names only, as keys
-    if found is None:
-        default = getattr(ModuleRules, name)
-        found = memo[name] = tuple(
-            getattr(module, name)
-            for module in state.tables.modules
-            if getattr(type(module), name) is not default
-        )
-    return found
-
-
-def _fold(state: State, name: str, *args: Any, **kwargs: Any) -> State:
-    hooks = state.tables.memo.get(name)  # _hooks, inlined on the hot paths
-    for hook in _hooks(state, name) if hooks is None else hooks:
-        state = hook(state, *args, **kwargs)
-    return state
-
 
 R = TypeVar("R", bound="ModuleRules")
 
 
 def rules_of(state: State, kind: type[R]) -> R:
-    """The rules object of the module ``kind`` in play (found once per config, in
-    ``Tables.memo``); a module's own code calls this only while it is in play."""
-    found: R | None = state.tables.memo.get(kind)
+    """The rules object of the module ``kind`` in play (``Hooks.by_kind``); a module's own
+    code calls this only while it is in play."""
+    found: R | None = state.tables.hooks.by_kind.get(kind)
     if found is None:
-        found = next((m for m in state.tables.modules if isinstance(m, kind)), None)
-        if found is None:
-            raise AssertionError(f"{kind.__name__} is not in play")
-        state.tables.memo[kind] = found
+        raise AssertionError(f"{kind.__name__} is not in play")
     return found
 
 
 def deal_pool(tables: Tables, pile: list[str], chance: Chance) -> tuple[list[str], Chance]:
     """The fresco tiles to deal around the centre (R0.12; module 3: R3.3)."""
-    for module in tables.modules:
-        pile, chance = module.deal_pool(tables, pile, chance)
+    for hook in tables.hooks.deal_pool:
+        pile, chance = hook(tables, pile, chance)
     return pile, chance
-
-
-def leonardo_plan(state: State, plan: SubmitPlan) -> SubmitPlan:
-    """Leonardo's plan with the modules' extra apprentices (R1.23, R2.14)."""
-    hooks = state.tables.memo.get("leonardo_plan")
-    for hook in _hooks(state, "leonardo_plan") if hooks is None else hooks:
-        plan = hook(state, plan)
-    return plan
 
 
 def leonardo_turn(state: State, turn: Turn) -> Pending | None:
     """Leonardo's turn at a module's location (its legal actions), or None (base rules)."""
-    hooks = state.tables.memo.get("leonardo_turn")
-    for hook in _hooks(state, "leonardo_turn") if hooks is None else hooks:
-        found: Pending | None = hook(state, turn)
-        if found is not None:
-            return found
-    return None
+    found: Pending | None = first(state.tables.hooks.leonardo_turn, state, turn)
+    return found
 
 
 def theatre_step(state: State, actor: int, step: int) -> int:
     """Rows one theatre apprentice of ``actor`` moves the mood painter (R0.48, R1.10)."""
-    hooks = state.tables.memo.get("theatre_step")
-    for hook in _hooks(state, "theatre_step") if hooks is None else hooks:
-        step = hook(state, actor, step)
-    return step
+    found: int = thread(state.tables.hooks.theatre_step, state, actor, step)
+    return found
 
 
 def setup(state: State) -> State:
     """After the base set-up, before round 1 (R4.1-R4.2, R5.1-R5.4, R6.1-R6.5)."""
-    return _fold(state, "setup")
-
-
-_ROUND_MARKS = ("round_marks", "of every module")
-"""``Tables.memo`` key of the modules' ``round_marks``."""
+    return fold(state.tables.hooks.setup, state)
 
 
 def reset_marks(state: State) -> dict[str, Any]:
     """The sub-states of the modules with their round marks reset (``ModuleRules.round_marks``),
     as changes of ``State`` fields: the flow makes them in the new round's state."""
-    memo = state.tables.memo
-    marks: tuple[tuple[str, dict[str, Any]], ...] | None = memo.get(_ROUND_MARKS)
-    if marks is None:
-        tables = state.tables
-        marks = memo[_ROUND_MARKS] = tuple(
-            found for module in tables.modules if (found := module.round_marks(tables)) is not None
-        )
-    return {name: evolve(getattr(state, name), **values) for name, values in marks}
+    return {
+        name: evolve(getattr(state, name), **values)
+        for name, values in state.tables.hooks.round_marks
+    }
 
 
 def begin_round(state: State) -> State:
     """At the start of every round, after the round marks are reset (``reset_marks``)."""
-    return _fold(state, "begin_round")
+    return fold(state.tables.hooks.begin_round, state)
 
 
 def after_get_up(state: State, actor: int) -> State:
     """After an actor's own get-up mood change (R0.20)."""
-    hooks = state.tables.memo.get("after_get_up")  # _fold, inlined: every get-up asks
-    for hook in _hooks(state, "after_get_up") if hooks is None else hooks:
-        state = hook(state, actor)
-    return state
+    return fold(state.tables.hooks.after_get_up, state, actor)
 
 
-PENDING_HOOKS = ("pending", "idle and restoring")
-"""``Tables.memo`` key of ``pending_hooks``."""
-
-PendingHook = Callable[["State"], Pending | None]
-
-
-def pending_hooks(
-    state: State,
-) -> tuple[tuple[PendingHook, ...], tuple[PendingHook, ...], tuple[PendingHook, ...]]:
-    """The ``pending`` hooks to ask while no restoration waits, while one does, and between two
-    turns of the action phase, in module order (worked out once per config): a module whose
-    hook names restoration stages only (``pending_only_restoring``) is not asked while none
-    waits, nor one declaring no decision between turns (``pending_between_turns``) there."""
-    memo = state.tables.memo
-    found: (
-        tuple[tuple[PendingHook, ...], tuple[PendingHook, ...], tuple[PendingHook, ...]] | None
-    ) = memo.get(PENDING_HOOKS)
-    if found is None:
-        default = ModuleRules.pending
-        asked = [m for m in state.tables.modules if type(m).pending is not default]
-        idle = [m for m in asked if not m.pending_only_restoring]
-        found = memo[PENDING_HOOKS] = (
-            tuple(m.pending for m in idle),
-            tuple(m.pending for m in asked),
-            tuple(m.pending for m in idle if m.pending_between_turns),
-        )
+def _pending(state: State) -> Pending | None:
+    hooks = state.tables.hooks
+    found: Pending | None = first(
+        hooks.pending_idle if state.restoring is None else hooks.pending_restoring, state
+    )
     return found
 
 
-last_pending: tuple[object, Pending | None] = (object(), None)
-"""``pending``'s last state and answer (``memo_last`` inlined: several calls a step ask; read
-only, replaced whole by ``pending`` and ``remember_pending``)."""
-
-
-def pending(state: State) -> Pending | None:
-    """The module decision due now, if any (asked several times a step: remembered for the last
-    state, by identity as ``memo_last`` does)."""
-    global last_pending
-    last, found = last_pending  # one tuple, replaced whole
-    if last is state:
-        return found
-    hooks = state.tables.memo.get(PENDING_HOOKS)
-    if hooks is None:
-        hooks = pending_hooks(state)
-    found = None
-    for hook in hooks[0] if state.restoring is None else hooks[1]:
-        found = hook(state)
-        if found is not None:
-            break
-    last_pending = (state, found)
-    return found
-
-
-def remember_pending(state: State, found: Pending | None) -> None:
-    """Remember ``found`` as ``pending``'s answer for ``state``: the flow asks the hooks of
-    ``pending_hooks`` itself at each automatic step, and the engine then asks ``pending``
-    about the state it stopped at."""
-    global last_pending
-    last_pending = (state, found)
+pending, remember_pending = memo_last_remembering(_pending)
+"""``pending(state)``: the module decision due now, if any (asked several times a step:
+remembered for the last state, by identity). ``remember_pending(state, found)``: the flow asks
+the pending hooks itself at each automatic step and hands over its answer for the state it
+stops at, which the engine then asks about."""
 
 
 def plan_step(state: State, seat: int) -> Pending | None:
     """A module's planning decision still due from ``seat``."""
-    hooks = state.tables.memo.get("plan_step")
-    for hook in _hooks(state, "plan_step") if hooks is None else hooks:
-        found: Pending | None = hook(state, seat)
-        if found is not None:
-            return found
-    return None
+    found: Pending | None = first(state.tables.hooks.plan_step, state, seat)
+    return found
 
 
 def plan_limits(state: State, seat: int) -> tuple[int, Location | None]:
     """Apprentices the modules reserve and the column they close for ``seat``'s plan."""
     reserved, closed = 0, None
-    hooks = state.tables.memo.get("plan_limits")
-    for hook in _hooks(state, "plan_limits") if hooks is None else hooks:
+    for hook in state.tables.hooks.plan_limits:
         more, column = hook(state, seat)
         reserved += more
         closed = column if column is not None else closed
@@ -511,54 +519,23 @@ def plan_limits(state: State, seat: int) -> tuple[int, Location | None]:
 
 
 def check_plan(state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
-    hooks = state.tables.memo.get("check_plan")
-    for hook in _hooks(state, "check_plan") if hooks is None else hooks:
-        problem: IllegalAction | None = hook(state, seat, plan)
-        if problem is not None:
-            return problem
-    return None
-
-
-def location_sequence(state: State, sequence: tuple[Location, ...]) -> tuple[Location, ...]:
-    hooks = state.tables.memo.get("location_sequence")
-    for hook in _hooks(state, "location_sequence") if hooks is None else hooks:
-        sequence = hook(state, sequence)
-    return sequence
+    found: IllegalAction | None = first(state.tables.hooks.check_plan, state, seat, plan)
+    return found
 
 
 def queue(state: State, location: Location, entries: tuple[int, ...]) -> tuple[int, ...]:
-    hooks = state.tables.memo.get("queue")
-    for hook in _hooks(state, "queue") if hooks is None else hooks:
-        entries = hook(state, location, entries)
-    return entries
+    found: tuple[int, ...] = thread(state.tables.hooks.queue, state, location, entries)
+    return found
 
 
 def module_turn(state: State, entry: int, location: Location) -> Turn | None:
-    hooks = state.tables.memo.get("module_turn")
-    for hook in _hooks(state, "module_turn") if hooks is None else hooks:
-        turn: Turn | None = hook(state, entry, location)
-        if turn is not None:
-            return turn
-    return None
-
-
-_IN_TURN = ("legal_in_turn", "by location")
-"""``Tables.memo`` key: the ``legal_in_turn`` hooks asked at each location."""
+    found: Turn | None = first(state.tables.hooks.module_turn, state, entry, location)
+    return found
 
 
 def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
     """The base actions of a turn plus the modules' (inserted before a trailing EndTurn)."""
-    by_location = state.tables.memo.get(_IN_TURN)
-    if by_location is None:
-        by_location = state.tables.memo[_IN_TURN] = {}
-    hooks = by_location.get(turn.location)
-    if hooks is None:
-        hooks = by_location[turn.location] = tuple(
-            module.legal_in_turn
-            for module in state.tables.modules
-            if type(module).legal_in_turn is not ModuleRules.legal_in_turn
-            and (module.turn_locations is None or turn.location in module.turn_locations)
-        )
+    hooks = state.tables.hooks.legal_in_turn[turn.location]
     if not hooks:
         return actions
     extra: list[Action] = []
@@ -573,56 +550,34 @@ def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tupl
 
 def turn_open(state: State, turn: Turn) -> bool:
     """True when a module keeps a turn open after its last apprentice (cards still playable)."""
-    hooks = state.tables.memo.get("turn_open")  # _hooks, inlined: asked at every turn's end
-    for hook in _hooks(state, "turn_open") if hooks is None else hooks:
-        if hook(state, turn):
-            return True
-    return False
+    return any(hook(state, turn) for hook in state.tables.hooks.turn_open)
 
 
 def legal_module_location(state: State, turn: Turn) -> list[Action]:
-    hooks = state.tables.memo.get("legal_module_location")
-    for hook in _hooks(state, "legal_module_location") if hooks is None else hooks:
-        found: list[Action] | None = hook(state, turn)
-        if found is not None:
-            return found
-    return []
+    found: list[Action] | None = first(state.tables.hooks.legal_module_location, state, turn)
+    return [] if found is None else found
 
 
 def after_tile_taken(state: State, actor: int, booth: int, slot: int, *, bought: bool) -> State:
-    hooks = state.tables.memo.get("after_tile_taken")  # _fold, inlined
-    for hook in _hooks(state, "after_tile_taken") if hooks is None else hooks:
+    for hook in state.tables.hooks.after_tile_taken:  # ``bought`` by keyword: not ``fold``
         state = hook(state, actor, booth, slot, bought=bought)
     return state
 
 
 def finish_turn(state: State, turn: Turn) -> State:
-    hooks = state.tables.memo.get("finish_turn")  # _fold, inlined: every turn's end asks
-    for hook in _hooks(state, "finish_turn") if hooks is None else hooks:
-        state = hook(state, turn)
-    return state
+    return fold(state.tables.hooks.finish_turn, state, turn)
 
 
 def start_restoration(state: State, r: Restoration) -> tuple[State, Restoration]:
-    hooks = state.tables.memo.get("start_restoration")
-    for hook in _hooks(state, "start_restoration") if hooks is None else hooks:
+    for hook in state.tables.hooks.start_restoration:
         state, r = hook(state, r)
     return state, r
 
 
 def stages(state: State, r: Restoration) -> tuple[tuple[ModuleRules, str], ...]:
     """The module stages of a segment or altar restoration, in order (R6.26)."""
-    altar = r.segment is None
-    memo = state.tables.memo
-    key = ("stages", altar)
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = tuple(
-            (module, stage)
-            for module in state.tables.modules
-            for stage in (module.altar_stages if altar else module.segment_stages)
-        )
-    return found
+    hooks = state.tables.hooks
+    return hooks.altar_stages if r.segment is None else hooks.segment_stages
 
 
 def current_stage(state: State) -> tuple[ModuleRules, str] | None:
@@ -635,31 +590,29 @@ def current_stage(state: State) -> tuple[ModuleRules, str] | None:
 
 
 def score_parts(state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
-    hooks = state.tables.memo.get("score_parts")
-    for hook in _hooks(state, "score_parts") if hooks is None else hooks:
-        parts = hook(state, r, parts)
-    return parts
+    found: ScoreParts = thread(state.tables.hooks.score_parts, state, r, parts)
+    return found
 
 
 def finish_restoration(state: State, r: Restoration) -> State:
-    return _fold(state, "finish_restoration", r)
+    return fold(state.tables.hooks.finish_restoration, state, r)
 
 
 def prepare_round(state: State) -> State:
     """Round preparation, right after the market refill (R4.13, R5.11, R6.21-R6.23)."""
-    return _fold(state, "prepare_round")
+    return fold(state.tables.hooks.prepare_round, state)
 
 
 def before_final_scoring(state: State) -> State:
     """Before the Thalers are converted (R4.14, R5.12)."""
-    return _fold(state, "before_final_scoring")
+    return fold(state.tables.hooks.before_final_scoring, state)
 
 
 def ledger(state: State, seats: list[str]) -> dict[str, dict[str, int]]:
     """The modules' ledger kinds; a module may add locations to a kind another one (or the base
     game) lists, e.g. module 2's request stacks among the fresco tiles."""
     found: dict[str, dict[str, int]] = {}
-    for hook in _hooks(state, "ledger"):
+    for hook in state.tables.hooks.ledger:
         for kind, places in hook(state, seats).items():
             found.setdefault(kind, {}).update(places)
     return found
@@ -667,6 +620,6 @@ def ledger(state: State, seats: list[str]) -> dict[str, dict[str, int]]:
 
 def view(state: State, seat: int) -> dict[str, Any]:
     found: dict[str, Any] = {}
-    for hook in _hooks(state, "view"):
+    for hook in state.tables.hooks.view:
         found.update(hook(state, seat))
     return found

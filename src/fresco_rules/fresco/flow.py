@@ -9,7 +9,6 @@ location visits, turn ends, round preparation, final scoring).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from operator import add, sub
 from typing import Any
 
@@ -44,20 +43,9 @@ _CENTRE_INDEX = SEGMENTS.index(CENTRE)
 FINAL_ROUND_TILES = 6
 """R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
 
-SIDE_1 = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP, Location.THEATRE)
-SIDE_2 = (
-    Location.MARKET,
-    Location.CATHEDRAL,
-    Location.STUDIO,
-    Location.WORKSHOP,
-    Location.CATHEDRAL_2,
-)
-SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP)
-
-
 _tables_for = memo_last(ext.derive_tables)
 """``derive_tables`` remembered for the last config object: a frozen config's tables depend on
-it alone, so the games of one config share them (and the values ``Tables.memo`` caches)."""
+it alone, so the games of one config share them (and the values their caches hold)."""
 
 
 @implements(
@@ -198,26 +186,9 @@ def order_b(hostel: tuple[int, ...]) -> tuple[int, ...]:
 def location_sequence(state: State) -> tuple[Location, ...]:
     """R0.29: the order in which locations are resolved. On side 2 (R0.27) the second cathedral
     column takes the theatre's place (A0.7 ``theatre_slot``) or joins the first (``with_first``).
-    Modules may add a visit (extension point ``location_sequence``)."""
-    memo = state.tables.memo
-    key = ("location_sequence", state.side)
-    found: tuple[Location, ...] | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _location_sequence(state)
-    return found
-
-
-def _location_sequence(state: State) -> tuple[Location, ...]:
-    sequence: tuple[Location, ...]
-    if state.side == 1:
-        sequence = SIDE_1
-    elif state.config.second_cathedral is SecondCathedral.WITH_FIRST:
-        sequence = SIDE_2_WITH_FIRST
-    else:
-        sequence = SIDE_2
-    if state.tables.modules:
-        return ext.location_sequence(state, sequence)
-    return sequence
+    Modules may add a visit (extension point ``location_sequence``). Both sides' sequences are
+    worked out with the tables (``Tables.location_sequences``, ``config.base_tables``)."""
+    return state.tables.location_sequences[state.side - 1]
 
 
 @implements("A0.7")
@@ -244,21 +215,9 @@ def apprentices_at(state: State, plan: SubmitPlan, location: Location) -> int:
 @implements("R0.72", "R0.78")
 def leonardo_plan(state: State) -> SubmitPlan:
     """R0.72: Leonardo's apprentices stand on his market and cathedral columns all game;
-    R0.78: in the final round his cathedral apprentice is removed."""
-    memo = state.tables.memo
-    key = (_LEONARDO_PLAN, state.final)
-    plan: SubmitPlan | None = memo.get(key)
-    if plan is None:
-        # the modules' extra apprentices depend on the config alone (ModuleRules.leonardo_plan)
-        plan = SubmitPlan(market=1, cathedral=0 if state.final else 1)
-        if state.tables.modules:
-            plan = ext.leonardo_plan(state, plan)
-        memo[key] = plan
-    return plan
-
-
-_LEONARDO_PLAN = "leonardo plan"
-"""``Tables.memo`` key (with the final-round flag) of Leonardo's plan."""
+    R0.78: in the final round his cathedral apprentice is removed. Both plans, with the
+    modules' extra apprentices, are worked out with the tables (``Tables.leonardo_plans``)."""
+    return state.tables.leonardo_plans[state.final]
 
 
 @implements("R0.60", "R0.73", "R0.57")
@@ -296,30 +255,17 @@ def _round_fields(
     track: tuple[int, ...],
     start: tuple[int, ...],
 ) -> dict[str, Any]:
-    """The fields of a state at the start of round ``number``, before phase 1."""
-    fresh: dict[str, Any] | None = tables.memo.get(_FRESH_ROUND)
-    if fresh is None:
-        fresh = tables.memo[_FRESH_ROUND] = {
-            "phase": _GET_UP,
-            "hostel": (-1,) * tables.actors,
-            "plans": (None,) * tables.actors,
-            "step": 0,
-            "queue": (),
-            "turn": None,
-            "altar_used": (0,) * tables.players,
-        }
+    """The fields of a state at the start of round ``number``, before phase 1 (those that are
+    the same every round in ``Tables.round_start``)."""
     return {
-        **fresh,
+        **tables.round_start,
+        "phase": Phase.GET_UP,
         "round": number,
         "final": final,
         "side": 2 if final else 1,
         "controller": controller,
         "order": _order_a(track, start),
     }
-
-
-_FRESH_ROUND = ("round fields", "the same every round")
-"""``Tables.memo`` key of the round fields that are the same at the start of every round."""
 
 
 def queue_for(state: State, location: Location) -> tuple[int, ...]:
@@ -353,12 +299,6 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
             return None
     if location is _WORKSHOP:
         count *= 2
-    return _new_turn(location, actor, count)
-
-
-@lru_cache(maxsize=1 << 10)
-def _new_turn(location: Location, actor: int, count: int) -> Turn:
-    """A turn as it begins (a frozen record: the few that occur are built once each)."""
     return Turn(location, actor, count)
 
 
@@ -409,12 +349,18 @@ def finish_turn_and_begin_next(state: State) -> State:
         state = ext.finish_turn(state, turn)
     if turn.location is _MARKET and turn.booth >= 0:
         return replace(state, turn=None, **return_booth(state, turn.booth))
-    if state.queue and state.restoring is None and not state.pending_track:
-        hooks = state.tables.memo.get(ext.PENDING_HOOKS)
-        if not (ext.pending_hooks(state) if hooks is None else hooks)[2]:
-            actor = state.queue[0]
-            location = location_sequence(state)[state.step]
-            return replace(state, queue=state.queue[1:], turn=begin_turn(state, actor, location))
+    if (
+        state.queue
+        and state.restoring is None
+        and not state.pending_track
+        and not state.tables.hooks.pending_between
+    ):
+        # R0.30: the next actor's turn at the location begins in the same new state (no
+        # module has a decision between two turns, ``pending_between_turns``; the start of
+        # a turn reads the plans, booths and tiles, not the turn that ended)
+        actor = state.queue[0]
+        location = location_sequence(state)[state.step]
+        return replace(state, queue=state.queue[1:], turn=begin_turn(state, actor, location))
     return replace(state, turn=None)
 
 
@@ -437,8 +383,8 @@ def advance(state: State) -> State:
     modules = state.tables.modules
     # the pending hooks asked here directly, at every automatic step (``ext.pending`` without
     # its memo: each step makes a new state); the answer for the state returned is remembered
-    hooks = state.tables.memo.get(ext.PENDING_HOOKS) if modules else ((), (), ())
-    idle, restoring, between = ext.pending_hooks(state) if hooks is None else hooks
+    hooks = state.tables.hooks
+    idle, restoring, between = hooks.pending_idle, hooks.pending_restoring, hooks.pending_between
     asked: State | None = None
     due: ext.Pending | None = None
     while True:
@@ -581,28 +527,7 @@ def rotate_start_spaces(state: State) -> State:
     """R0.58 (A0.8): with two or more painters on start spaces, ``front_to_rear`` moves the
     frontmost to the rearmost occupied start space and the others one occupied space forward;
     ``rear_to_front`` does the reverse. The set of occupied start spaces stays the same."""
-    return evolve(state, start=_rotated_start(state))
-
-
-def _rotated_start(state: State) -> tuple[int, ...]:
-    """The start spaces after R0.58's rotation (A0.8), each way to stand on them worked out
-    once per config (in Tables.memo, at most ``_ROTATIONS_KEPT`` of them)."""
-    rotations: dict[tuple[int, ...], tuple[int, ...]] | None = state.tables.memo.get(_ROTATED)
-    if rotations is None:
-        rotations = state.tables.memo[_ROTATED] = {}
-    found = rotations.get(state.start)
-    if found is None:
-        found = _rotation(state.start, state.config)
-        if len(rotations) < _ROTATIONS_KEPT:
-            rotations[state.start] = found
-    return found
-
-
-_ROTATED = ("start spaces", "rotated")
-"""``Tables.memo`` key of ``_rotated_start``'s rotations (start spaces -> rotated)."""
-_ROTATIONS_KEPT = 1 << 10
-"""A game has a few ways to stand on the start spaces (at most 5**4 = 625); a state read from
-elsewhere may bring others: they are worked out each time once this many are kept."""
+    return evolve(state, start=_rotation(state.start, state.config))
 
 
 def _rotation(start: tuple[int, ...], config: GameConfig) -> tuple[int, ...]:

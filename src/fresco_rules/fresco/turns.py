@@ -5,7 +5,7 @@ effect. ``engine`` dispatches to these; the validators are the only legality che
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from operator import ge
 from typing import Any, TypeVar
 
@@ -29,10 +29,10 @@ from .actions import (
     SubmitPlan,
     canonical_paints,
 )
-from .config import AltarLimit, BishopMoveLimit, TrackCollision
+from .config import AltarLimit, BishopMoveLimit, Tables, TrackCollision
+from .data import BOOTH_CAPACITY_MAX, BOOTHS_MAX, HOSTEL_SPACES_MAX
 from .flow import add_paints, finish_turn_and_begin_next, plan_due, return_booth
 from .scoring import (
-    ALTAR_HAND_INS,
     BISHOP_BONUS_TABLE,
     NEIGHBOURS,
     ORTHOGONAL,
@@ -141,19 +141,20 @@ def turn_spent(state: State, turn: Turn) -> IllegalAction | None:
 
 
 def legal_get_up(state: State) -> tuple[ChooseGetUp, ...]:
-    return _free_get_ups(state.hostel, len(state.tables.hostel))
+    """The get-up spaces nobody has taken yet (R0.17)."""
+    tables = state.tables  # few ways to fill the hostel recur: each worked out once
+    return tables.free_get_ups.get(tables, state.hostel, free_get_ups)
 
 
-@lru_cache(maxsize=1 << 12)
-def _free_get_ups(hostel: tuple[int, ...], spaces: int) -> tuple[ChooseGetUp, ...]:
-    """The get-up spaces not taken in ``hostel`` (few combinations recur: built once each)."""
+def free_get_ups(tables: Tables, hostel: tuple[int, ...]) -> tuple[ChooseGetUp, ...]:
+    """The get-up spaces of the hostel that ``hostel`` (each actor's space, -1: none yet)
+    leaves free (R0.17)."""
     taken = set(hostel)
-    return tuple(_get_up(slot) for slot in range(spaces) if slot not in taken)
+    return tuple(get_up for get_up in _GET_UPS[: len(tables.hostel)] if get_up.slot not in taken)
 
 
-@cache
-def _get_up(slot: int) -> ChooseGetUp:
-    return ChooseGetUp(slot)
+_GET_UPS = tuple(ChooseGetUp(slot) for slot in range(HOSTEL_SPACES_MAX))
+"""The choice of each get-up space, built once."""
 
 
 @implements("R0.17")
@@ -205,9 +206,19 @@ def clamp_mood(state: State, row: int) -> int:
 # --- phase 2: planning (R0.25-R0.28) --------------------------------------------------------
 
 
-@cache
 def plans_for(apprentices: int, side: int) -> tuple[SubmitPlan, ...]:
-    """Every legal plan for an apprentice count and sheet side (R0.25-R0.27), in a fixed order."""
+    """Every legal plan for an apprentice count and sheet side (R0.25-R0.27), in a fixed order:
+    at most ``MAX_PER_COLUMN`` apprentices per column and ``apprentices`` in all."""
+    if apprentices < 0:
+        return ()
+    return _PLANS[side - 1][min(apprentices, _MOST_PLANNED)]
+
+
+_MOST_PLANNED = 5 * MAX_PER_COLUMN
+"""Apprentices that fill every column: more make no further plan."""
+
+
+def _plans(apprentices: int, side: int) -> tuple[SubmitPlan, ...]:
     found = []
     rng = range(MAX_PER_COLUMN + 1)
     for m in rng:
@@ -224,6 +235,16 @@ def plans_for(apprentices: int, side: int) -> tuple[SubmitPlan, ...]:
     return tuple(found)
 
 
+_PLANS = tuple(
+    tuple(
+        tuple(plan for plan in every if sum(plan.counts) <= apprentices)
+        for apprentices in range(_MOST_PLANNED + 1)
+    )
+    for every in (_plans(_MOST_PLANNED, 1), _plans(_MOST_PLANNED, 2))
+)
+"""``plans_for`` of each sheet side (index ``side - 1``) and apprentice count, built once."""
+
+
 def planner(state: State) -> int:
     """The lowest seat whose plan is not in yet (plans are simultaneous, R0.25), or whose
     module planning decisions are still due (extension point ``plan_step``)."""
@@ -237,9 +258,7 @@ def current_player(state: State) -> int | None:
     """The seat to decide now (Leonardo's controller when he acts, R0.73); None once over."""
     phase = state.phase
     if state.tables.modules and phase is not _OVER:
-        last, due = ext.last_pending  # ``ext.pending``'s memo, read inline: asked every step
-        if last is not state:
-            due = ext.pending(state)
+        due = ext.pending(state)  # remembered for the last state: asked every step
         if due is not None:
             return state.controller if due.actor == state.tables.leonardo else due.actor
     if phase is _GET_UP:
@@ -253,9 +272,10 @@ def current_player(state: State) -> int | None:
     return state.controller if actor == state.tables.leonardo else actor
 
 
-@cache
-def plans_within(apprentices: int, side: int, closed: Location | None) -> tuple[SubmitPlan, ...]:
-    """``plans_for`` without the plans that use the ``closed`` column (module 6, R6.7)."""
+def plans_within(tables: Tables, key: tuple[int, int, Location | None]) -> tuple[SubmitPlan, ...]:
+    """``plans_for`` without the plans that use the ``closed`` column (module 6, R6.7), by
+    (apprentices, side, closed); ``tables.plans_within`` keeps them."""
+    apprentices, side, closed = key
     plans = plans_for(max(apprentices, 0), side)
     if closed is None:
         return plans
@@ -268,7 +288,9 @@ def legal_plans(state: State) -> tuple[SubmitPlan, ...]:
     seat = planner(state)
     if state.tables.modules:
         reserved, closed = ext.plan_limits(state, seat)
-        return plans_within(state.apprentices[seat] - reserved, state.side, closed)
+        tables = state.tables
+        key = (state.apprentices[seat] - reserved, state.side, closed)
+        return tables.plans_within.get(tables, key, plans_within)
     return plans_for(state.apprentices[seat], state.side)
 
 
@@ -323,27 +345,24 @@ def price(state: State, actor: int) -> int:
 def legal_market(state: State, turn: Turn) -> list[BuyTile | CloseBooth | EndTurn]:
     actions: list[BuyTile | CloseBooth | EndTurn] = []
     if turn.actor == state.tables.leonardo:
-        return [_close_booth(b) for b, slots in enumerate(state.booths) if any(slots)]
+        return [_CLOSE_BOOTHS[b] for b, slots in enumerate(state.booths) if any(slots)]
     affordable = state.money[turn.actor] >= price(state, turn.actor)
     for b, slots in enumerate(state.booths):
         if turn.booth not in (-1, b) or not any(slots):
             continue
         if affordable:
-            actions.extend(_buy_tile(b, i) for i, tile in enumerate(slots) if tile is not None)
+            actions.extend(_BUY_TILES[b][i] for i, tile in enumerate(slots) if tile is not None)
         if turn.booth == -1:
-            actions.append(_close_booth(b))
+            actions.append(_CLOSE_BOOTHS[b])
     actions.append(_END_TURN)
     return actions
 
 
-@cache
-def _buy_tile(booth: int, slot: int) -> BuyTile:
-    return BuyTile(booth, slot)
-
-
-@cache
-def _close_booth(booth: int) -> CloseBooth:
-    return CloseBooth(booth)
+_BUY_TILES = tuple(
+    tuple(BuyTile(booth, slot) for slot in range(BOOTH_CAPACITY_MAX)) for booth in range(BOOTHS_MAX)
+)
+"""Each purchase by booth and slot, built once."""
+_CLOSE_BOOTHS = tuple(CloseBooth(booth) for booth in range(BOOTHS_MAX))
 
 
 def _check_booth(state: State, booth: object, rule: str) -> IllegalAction | None:
@@ -470,12 +489,6 @@ def leonardo_destinations(state: State) -> tuple[Segment, ...]:
     return tuple(seg for value, seg in left if value == lowest)
 
 
-@lru_cache(maxsize=1 << 10)
-def _leonardo_restores(destinations: tuple[Segment, ...]) -> tuple[Restore, ...]:
-    """Leonardo's restorations of his destinations (few sets recur: each built once)."""
-    return tuple(RESTORES[row * GRID + col] for row, col in destinations)
-
-
 def may_move_bishop(state: State, turn: Turn) -> bool:
     """The restorer of ``turn`` can pay for a bishop step and the move limit allows one."""
     limit = state.config.bishop_move_limit
@@ -488,7 +501,7 @@ def _altar_allowed(state: State, actor: int) -> bool:
 
 def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | EndTurn]:
     if turn.actor == state.tables.leonardo:
-        return list(_leonardo_restores(leonardo_destinations(state)))
+        return [RESTORES[row * GRID + col] for row, col in leonardo_destinations(state)]
     actions: list[Restore | RestoreAltar | EndTurn] = []
     have = state.paints[turn.actor]
     payable = coverable(state, have)
@@ -499,36 +512,22 @@ def legal_cathedral(state: State, turn: Turn) -> list[Restore | RestoreAltar | E
             if bishop is not None:
                 actions.extend(restores_moving(index, bishop))
     if _altar_allowed(state, turn.actor):
-        if state.tables.special_paints:
-            actions.extend(_special_altar_options(state, have))
-        else:
-            actions.extend(_altar_options(have))
+        tables = state.tables  # the hand-ins a holding can make, kept per holding
+        actions.extend(tables.altar_options.get(tables, have, altar_options))
     actions.append(_END_TURN)
     return actions
 
 
 def coverable(state: State, have: PaintCounts) -> frozenset[str]:
     """The fresco tiles whose required paints ``have`` includes (R0.39); a game meets a few
-    hundred paint holdings, so each is worked out once (in ``Tables.memo``)."""
-    memo = state.tables.memo
-    key = ("coverable", have)
-    found: frozenset[str] | None = memo.get(key)
-    if found is None:
-        bound_memo(memo)
-        pieces = state.tables.fresco_pieces
-        found = memo[key] = frozenset(tile for tile, need in pieces.items() if covers(have, need))
-    return found
+    hundred paint holdings, so each is worked out once (``Tables.coverable``)."""
+    tables = state.tables
+    return tables.coverable.get(tables, have, _coverable)
 
 
-_MEMO_LIMIT = 1 << 15
-"""Entries ``Tables.memo`` may hold before it starts afresh: the games of one config share it
-(``flow.new_game``), and paint holdings are many over thousands of games."""
-
-
-def bound_memo(memo: dict[Any, Any]) -> None:
-    """Start ``Tables.memo`` afresh when it is full (before adding an entry)."""
-    if len(memo) >= _MEMO_LIMIT:
-        memo.clear()  # every entry is worked out again on demand
+def _coverable(tables: Tables, have: PaintCounts) -> frozenset[str]:
+    pieces = tables.fresco_pieces
+    return frozenset(tile for tile, need in pieces.items() if covers(have, need))
 
 
 _END_TURN = EndTurn()
@@ -536,47 +535,23 @@ RESTORES = tuple(Restore(segment) for segment in SEGMENTS)
 """The restoration of each segment (row-major) without a bishop move."""
 
 
-@cache
 def restores_moving(index: int, bishop: Segment) -> tuple[Restore, ...]:
     """The restorations of segment ``index`` with a paid bishop step from ``bishop`` (R0.38)."""
-    return tuple(Restore(SEGMENTS[index], to) for to in NEIGHBOURS[bishop])
+    return _RESTORES_MOVING[index, bishop]
 
 
-@lru_cache(maxsize=1 << 16)
-def _altar_options(have: PaintCounts) -> tuple[RestoreAltar, ...]:
-    """The altar hand-ins (R0.43) a player holding ``have`` can make, in ``ALTAR_HAND_INS``
-    order; a few hundred paint holdings occur in a game, so each is worked out once."""
-    return tuple(action for need, action in _ALTAR_ACTIONS if covers(have, need))
+_RESTORES_MOVING = {
+    (index, bishop): tuple(Restore(segment, to) for to in NEIGHBOURS[bishop])
+    for index, segment in enumerate(SEGMENTS)
+    for bishop in SEGMENTS
+}
+"""Every restoration with a paid bishop step, by segment index and bishop segment, built once."""
 
 
-def _special_altar_options(state: State, have: PaintCounts) -> tuple[RestoreAltar, ...]:
-    """The altar hand-ins of a game with module 3 (``tables.altar_hand_ins``, R3.8) a player
-    holding ``have`` can make, worked out once per holding (in ``Tables.memo``)."""
-    memo = state.tables.memo
-    key = ("altar", have)
-    found: tuple[RestoreAltar, ...] | None = memo.get(key)
-    if found is None:
-        bound_memo(memo)
-        found = memo[key] = tuple(
-            _altar_action(paints)
-            for paints, _ in state.tables.altar_hand_ins
-            if covers(have, _counts(paints))
-        )
-    return found
-
-
-@cache
-def _altar_action(paints: tuple[Paint, ...]) -> RestoreAltar:
-    return RestoreAltar(paints)
-
-
-@cache
-def _counts(paints: tuple[Paint, ...]) -> PaintCounts:
-    return paint_counts(paints)
-
-
-_ALTAR_ACTIONS = tuple((_counts(paints), RestoreAltar(paints)) for paints, _ in ALTAR_HAND_INS)
-"""Every altar hand-in (R0.43) as the paints it needs and its action, built once."""
+def altar_options(tables: Tables, have: PaintCounts) -> tuple[RestoreAltar, ...]:
+    """The altar hand-ins (R0.43; module 3: R3.8) a player holding ``have`` can make, in
+    hand-in order."""
+    return tuple(action for need, action in tables.altar_actions if covers(have, need))
 
 
 @implements("R0.37", "R0.38", "R0.39", "R0.31", "R0.76", "R0.77", "A0.5", "A0.16", "A0.17")
@@ -866,7 +841,7 @@ def check_altar(state: State, action: RestoreAltar) -> IllegalAction | None:
     spent = turn_spent(state, turn)
     if spent is not None:
         return spent
-    if not covers(state.paints[turn.actor], _counts(tuple(action.paints))):
+    if not covers(state.paints[turn.actor], paint_counts(tuple(action.paints))):
         return refusal(state, "R0.31", "the player does not hold those paints")
     return None
 
@@ -875,7 +850,7 @@ def do_altar(state: State, action: RestoreAltar) -> State:
     turn = state.turn
     assert turn is not None
     actor = turn.actor
-    need = _counts(tuple(action.paints))
+    need = paint_counts(tuple(action.paints))
     changes: dict[str, Any] = {
         "paints": replaced(state.paints, actor, add_paints(state.paints[actor], need, -1)),
         "supply_paints": add_paints(state.supply_paints, need),
@@ -1005,8 +980,8 @@ def do_blend(state: State, action: Blend) -> State:
     turn = state.turn
     assert turn is not None
     first, second = state.tables.blends[action.result]
-    delta = _counts((action.result,))
-    used = _counts((first, second))
+    delta = paint_counts((action.result,))
+    used = paint_counts((first, second))
     paints = add_paints(add_paints(state.paints[turn.actor], used, -1), delta)
     return evolve(
         state,

@@ -8,7 +8,6 @@ tokens for 1 VP each.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
 from operator import add, sub
 from typing import ClassVar
 
@@ -109,10 +108,8 @@ def _sub_multisets(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[tuple[G
     return tuple(sorted(found, key=lambda c: (len(c), [GLASS_INDEX[g] for g in c])))
 
 
-@lru_cache(maxsize=1 << 12)
 def _hand_ins(panes: tuple[Glass, ...], held: GlassCounts) -> tuple[HandInGlass, ...]:
-    """The hand-ins of ``_sub_multisets`` as actions (a few window and holding pairs recur
-    all game: built once each)."""
+    """The hand-ins of ``_sub_multisets`` as actions."""
     return tuple(HandInGlass(c) for c in _sub_multisets(panes, held))
 
 
@@ -120,10 +117,9 @@ _GLASS_NAMES = tuple(g.value for g in GLASS)
 _NO_GLASS: GlassCounts = (0,) * len(GLASS)
 
 
-@lru_cache(maxsize=1 << 12)
 def _window_choice(actor: int, segment: Segment, slots: tuple[int, ...]) -> Pending:
     """R6.12: the window decision of ``actor`` restoring ``segment`` from the payable workbench
-    ``slots`` (a frozen record, built once per case: the flow asks at every step)."""
+    ``slots``."""
     return Pending(
         actor,
         "R6.12",
@@ -132,12 +128,11 @@ def _window_choice(actor: int, segment: Segment, slots: tuple[int, ...]) -> Pend
     )
 
 
-@lru_cache(maxsize=1 << 12)
 def _glass_choice(
     actor: int, window: str | None, panes: tuple[Glass, ...], held: GlassCounts
 ) -> Pending:
     """R6.15/R6.19: the glass decision of ``actor`` holding ``held`` for ``window``'s
-    ``panes`` (None: the altar window), built once per case like ``_window_choice``."""
+    ``panes`` (None: the altar window)."""
     if window is None:
         return Pending(
             actor, "R6.19", "hand in glass for the altar window first", _hand_ins(panes, held)
@@ -172,6 +167,9 @@ class Glaziers(ModuleRules):
     slot: GlassworksSlot
     altar_once: bool
     merged_cathedral: bool
+    glassworks_choices: dict[tuple[int, int, bool], Pending]
+    """Each seat's Glassworks decision (R6.7, R6.8) by (seat, sheet side, an apprentice to
+    place), built once: ``plan_step`` is asked at every planning step."""
 
     @classmethod
     @implements("R6.11", "A6.1", "A6.2", "R6.14")
@@ -213,6 +211,12 @@ class Glaziers(ModuleRules):
             slot=config.glassworks_slot,
             altar_once=config.altar_window is AltarWindow.ALTAR_WINDOW_ONCE_PER_ROUND,
             merged_cathedral=config.second_cathedral is SecondCathedral.WITH_FIRST,
+            glassworks_choices={
+                (seat, side, apprentice): _glassworks_choice(seat, side, apprentice)
+                for seat in range(tables.players)
+                for side in (1, 2)
+                for apprentice in (False, True)
+            },
         )
 
     # --- set-up and rounds ---------------------------------------------------------------------
@@ -280,7 +284,7 @@ class Glaziers(ModuleRules):
         g = state.glass
         if g is None or state.plans[seat] is not None or g.covers[seat] is not None:
             return None
-        return _glassworks_choice(seat, state.side, state.apprentices[seat] >= 1)
+        return self.glassworks_choices[seat, state.side, state.apprentices[seat] >= 1]
 
     @implements("R6.7", "R1.28", "R2.17")
     def plan_limits(self, state: State, seat: int) -> tuple[int, Location | None]:
@@ -343,7 +347,7 @@ class Glaziers(ModuleRules):
 
     @implements("R6.6", "A6.4")
     def location_sequence(
-        self, state: State, sequence: tuple[Location, ...]
+        self, tables: Tables, sequence: tuple[Location, ...]
     ) -> tuple[Location, ...]:
         """R6.6 (A6.4): with ``after_all`` the Glassworks is a sixth location resolved after
         the last one; by default it is visited in the covered location's place."""
@@ -525,10 +529,9 @@ class Glaziers(ModuleRules):
 # --- helpers -------------------------------------------------------------------------------------
 
 
-@cache
 def _glassworks_choice(seat: int, side: int, apprentice: bool) -> Pending:
-    """The Glassworks decision of ``seat`` (R6.7, R6.8): the same for every round with this
-    sheet side and apprentice availability, so it is built once."""
+    """The Glassworks decision of ``seat`` (R6.7, R6.8) with this sheet side and apprentice
+    availability."""
     actions: list[Action] = [PlaceGlassworks(None)]
     for column in SIDE_1_COLUMNS if side == 1 else SIDE_2_COLUMNS:
         actions.append(PlaceGlassworks(column))

@@ -8,7 +8,6 @@ include the gilding colour scores 3, 2 or 1 by the bishop's distance; leftover l
 
 from __future__ import annotations
 
-from functools import cache
 from typing import ClassVar
 
 from attrs import frozen
@@ -54,8 +53,6 @@ def gilding_points(
 
 _NAMES = {paint: paint.value for paint in Paint}
 """Each disc colour's name (an enum member's ``value`` is a property in Python 3.11)."""
-_NEW_DISC = "leaf_gold new disc"
-"""``Tables.memo`` key (with the bag and the disc shown) of round preparation's disc draw."""
 
 
 @frozen
@@ -124,23 +121,11 @@ class LeafGold(ModuleRules):
         does the previous disc go back into the bag, so the colour always changes. A5.2: the
         disc pool is separate from the market tiles."""
         g = _gold(state)
-        # the bag holds every disc but the one shown: its names and the disc and bag each draw
-        # leaves are worked out once per bag and disc (a few per config, in Tables.memo)
-        memo = state.tables.memo
-        key = (_NEW_DISC, g.bag, g.disc)
-        known: tuple[tuple[str, ...], tuple[tuple[Paint, tuple[Paint, ...]], ...]] | None
-        known = memo.get(key)
-        if known is None:
-            outcomes = []
-            for drawn in range(len(g.bag)):
-                pool = list(g.bag)
-                disc = pool.pop(drawn)
-                outcomes.append((disc, tuple(sorted((*pool, g.disc), key=PAINT_ORDER.__getitem__))))
-            turns.bound_memo(memo)
-            known = memo[key] = (tuple(_NAMES[disc] for disc in g.bag), tuple(outcomes))
-        names, outcomes_by_index = known
+        names = [_NAMES[disc] for disc in g.bag]  # every disc but the one shown
         index, chance = draw(state.chance, "disc", names, rule="R5.11")
-        disc, bag = outcomes_by_index[index]
+        pool = list(g.bag)
+        disc = pool.pop(index)
+        bag = tuple(sorted((*pool, g.disc), key=PAINT_ORDER.__getitem__))
         return evolve(state, gold=evolve(g, disc=disc, bag=bag), chance=chance)
 
     @implements("R5.12")
@@ -232,9 +217,8 @@ class LeafGold(ModuleRules):
         }
 
 
-@cache
 def _gild_choice(actor: int, segment: Segment | None) -> Pending:
-    """R5.6: the leaf-gold decision of ``actor`` restoring ``segment`` (built once each)."""
+    """R5.6: the leaf-gold decision of ``actor`` restoring ``segment``."""
     return Pending(
         actor,
         "R5.6",

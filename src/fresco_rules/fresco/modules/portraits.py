@@ -10,7 +10,6 @@ Leonardo has a studio apprentice and must take a portrait when one is shown, gai
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
@@ -19,6 +18,7 @@ from attrs import frozen
 from ...kernel.chance import draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
+from ...kernel.memo import memo_last_call
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -29,7 +29,7 @@ from ..flow import add_paints
 from ..rule_catalogue import module_section
 from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
-from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, PaintCounts, paint_counts
+from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
@@ -52,9 +52,17 @@ _SEXTON_OPTIONS = {
 _ALL_SEXTON_MOVES = tuple(_SEXTON_MOVES.values())
 
 ABBOT, ACTOR, SEXTON, SERVANT = "abbot", "actor", "sexton", "gods_servant"
-_SHOWN, _TAKES = "portraits shown", "portrait taken"
-"""``Tables.memo`` keys (with the display, with a card) of the studio's portrait actions."""
 PRIMARY_ORDER = (Paint.RED, Paint.YELLOW, Paint.BLUE)
+
+
+def _takes(card: PortraitCard) -> tuple[TakePortrait, ...]:
+    """The actions taking ``card``, with the Merchant's primaries named (A1.5)."""
+    if not card.choice:
+        return (TakePortrait(card.id),)
+    return tuple(
+        TakePortrait(card.id, paints)
+        for paints in combinations_with_replacement(PRIMARY_ORDER, card.choice)
+    )
 
 
 def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -64,10 +72,8 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return tuple(items)
 
 
-@lru_cache(maxsize=64)
 def _sorted_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
-    """Each pile's cards sorted, the pool its shuffle draws from (the same for every game of a
-    config: worked out once)."""
+    """Each pile's cards sorted, the pool its shuffle draws from."""
     return tuple(tuple(sorted(pile)) for pile in piles)
 
 
@@ -92,6 +98,8 @@ class PortraitRules(ModuleRules):
     abbot_always: bool
     sexton: Sexton
     tip_with_portrait: bool
+    takes: dict[str, tuple[TakePortrait, ...]]
+    """The actions taking each card, with the Merchant's primaries named (A1.5)."""
 
     @classmethod
     @implements("R1.1", "R1.2", "A1.1", "A1.2", "A1.3", "A1.6")
@@ -120,6 +128,7 @@ class PortraitRules(ModuleRules):
             abbot_always=config.abbot is Abbot.ALWAYS,
             sexton=config.sexton,
             tip_with_portrait=config.tip_with_portrait is TipWithPortrait.ALLOWED,
+            takes={card.id: _takes(card) for card in data.cards},
         )
 
     # --- set-up and rounds ---------------------------------------------------------------------
@@ -199,7 +208,7 @@ class PortraitRules(ModuleRules):
     # --- the studio ----------------------------------------------------------------------------
 
     @implements("R1.23")
-    def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
+    def leonardo_plan(self, tables: Tables, plan: SubmitPlan) -> SubmitPlan:
         """R1.23: Leonardo's extra apprentice on his studio column, final round included."""
         return SubmitPlan(  # built anew: several times faster than evolve for this class
             market=plan.market,
@@ -234,37 +243,8 @@ class PortraitRules(ModuleRules):
         p = _portraits(state)
         if self.one_per_round and p.taken[turn.actor]:
             return ()
-        memo = state.tables.memo
-        key = (_SHOWN, p.display)
-        found: tuple[TakePortrait, ...] | None = memo.get(key)
-        if found is None:  # a display's actions depend on the config only: built once
-            found = tuple(
-                action
-                for card in p.display
-                if card is not None
-                for action in self._takes(memo, card)
-            )
-            turns.bound_memo(memo)
-            memo[key] = found
-        return found
-
-    def _takes(self, memo: dict[Any, Any], card: str) -> tuple[TakePortrait, ...]:
-        """The actions taking ``card``, with the Merchant's primaries named (A1.5): they depend
-        on the config only, so they are built once (in ``Tables.memo``)."""
-        key = (_TAKES, card)
-        found: tuple[TakePortrait, ...] | None = memo.get(key)
-        if found is None:
-            choice = self.cards[card].choice
-            found = (
-                tuple(
-                    TakePortrait(card, paints)
-                    for paints in combinations_with_replacement(PRIMARY_ORDER, choice)
-                )
-                if choice
-                else (TakePortrait(card),)
-            )
-            memo[key] = found
-        return found
+        takes = self.takes
+        return tuple(action for card in p.display if card is not None for action in takes[card])
 
     # --- the cathedral: Sexton -----------------------------------------------------------------
 
@@ -366,21 +346,15 @@ class PortraitRules(ModuleRules):
         }
 
 
-@lru_cache(maxsize=1 << 10)
+@memo_last_call
 def _leonardo_choice(actor: int, display: tuple[str | None, ...], acts: bool) -> Pending:
-    """Leonardo's studio decision (R1.24, R1.25): the same for the same display, so built once
-    per display (a round's display changes only when a card is taken)."""
+    """Leonardo's studio decision (R1.24, R1.25) with this display (remembered for the last,
+    identical, display: his legal actions and their validation both ask)."""
     shown = [card for card in display if card is not None]
     actions: tuple[Action, ...] = (
         tuple(TakePortrait(card) for card in shown) if shown and acts else (EndTurn(),)
     )
     return Pending(actor, "R1.24", "Leonardo must take a displayed portrait", actions)
-
-
-@lru_cache(maxsize=1 << 8)
-def _gained(paints: tuple[Paint, ...]) -> PaintCounts:
-    """The counts of a card's paints and the primaries named for it (few kinds: built once)."""
-    return paint_counts(paints)
 
 
 def _rules(state: State) -> PortraitRules:
@@ -521,7 +495,7 @@ def do_portrait(state: State, action: TakePortrait) -> State:
         held = tuple(sorted((*p.held[actor], card.id)))
         p = evolve(p, display=display, taken=taken, held=_put(p.held, actor, held))
         return evolve(state, turn=turn, portraits=p)
-    gained = _gained((*card.paints, *action.paints))
+    gained = paint_counts((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
     return evolve(
         state,

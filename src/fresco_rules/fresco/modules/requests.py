@@ -10,15 +10,14 @@ workshop apprentice and may fulfil requests with his own tiles, which then leave
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
-from ...kernel.memo import memo_last, memo_last_call
+from ...kernel.memo import ValueCache, memo_last, memo_last_call
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -38,10 +37,6 @@ from .requests_state import RequestState
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
 _OVER, _WORKSHOP = Phase.OVER, Location.WORKSHOP
 _WORKSHOP_NAME = _WORKSHOP.value  # an enum member's ``value`` is a property in Python 3.11
-
-_OPTIONS = "request options"
-"""``Tables.memo`` key (with the tiles held and the open piles) of the requests a holding
-meets."""
 
 TILES_PER_REQUEST = 3
 """R2.5/R2.6: every request takes 3 fresco tiles."""
@@ -75,6 +70,11 @@ class Requests(ModuleRules):
     income_thalers: int
     none_due: tuple[int, ...]
     """``RequestState.income_due`` when no general-request income is due (a 0 per player)."""
+    options_of: ValueCache[tuple[tuple[str, ...], tuple[bool, ...]], tuple[FulfilRequest, ...]] = (
+        field(eq=False, repr=False)
+    )
+    """The requests the tiles held can fulfil, by (tiles held, which piles still hold a tile)
+    (``_options``): the same tiles meet the same piles again and again."""
 
     @classmethod
     @implements("R2.1", "R2.2", "R2.3", "A2.7", "A3.5", "R3.13")
@@ -104,6 +104,7 @@ class Requests(ModuleRules):
             splashes=splashes,
             income_thalers=data.requests.income_thalers,
             none_due=(0,) * tables.players,
+            options_of=ValueCache(),
         )
 
     def setup(self, state: State) -> State:
@@ -123,7 +124,7 @@ class Requests(ModuleRules):
         return "requests", {"used": (False,) * tables.actors}
 
     @implements("R2.14")
-    def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
+    def leonardo_plan(self, tables: Tables, plan: SubmitPlan) -> SubmitPlan:
         """R2.14: Leonardo's extra apprentice on his workshop column, final round included."""
         return SubmitPlan(  # built anew: several times faster than evolve for this class
             market=plan.market,
@@ -156,23 +157,7 @@ class Requests(ModuleRules):
         actor = turn.actor
         if q.used[actor] or _alchemy_blocks(state, turn):
             return ()
-        # the same tiles meet the same piles: worked out once per holding (in Tables.memo)
-        memo = state.tables.memo
-        key = (_OPTIONS, state.held[actor], _open_piles(q.piles))
-        known: tuple[FulfilRequest, ...] | None = memo.get(key)
-        if known is not None:
-            return known
-        loose = sorted(state.held[actor])
-        found: list[FulfilRequest] = []
-        for kind, pile in zip(REQUEST_TYPES, q.piles, strict=True):
-            if not pile:
-                continue
-            colour = None if kind == "general" else Paint(kind)
-            fits = [t for t in loose if colour is None or colour in self.splashes.get(t, ())]
-            found.extend(_fulfil(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST))
-        turns.bound_memo(memo)
-        known = memo[key] = tuple(found)
-        return known
+        return self.options_of.get(self, (state.held[actor], _open_piles(q.piles)), _fulfilling)
 
     @implements("R2.11", "R2.12", "A2.6", "M.4")
     def prepare_round(self, state: State) -> State:
@@ -264,6 +249,23 @@ def _alchemy_blocks(state: State, turn: Turn) -> bool:
     return used >= plan.workshop
 
 
+def _fulfilling(
+    rules: Requests, key: tuple[tuple[str, ...], tuple[bool, ...]]
+) -> tuple[FulfilRequest, ...]:
+    """The requests (R2.4-R2.8) the tiles ``held`` can fulfil from the piles that still hold a
+    tile (``open_piles``), pile by pile, tiles sorted."""
+    held, open_piles = key
+    loose = sorted(held)
+    found: list[FulfilRequest] = []
+    for kind, is_open in zip(REQUEST_TYPES, open_piles, strict=True):
+        if not is_open:
+            continue
+        colour = None if kind == "general" else Paint(kind)
+        fits = [t for t in loose if colour is None or colour in rules.splashes.get(t, ())]
+        found.extend(FulfilRequest(kind, combo) for combo in combinations(fits, TILES_PER_REQUEST))
+    return tuple(found)
+
+
 @memo_last
 def _open_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[bool, ...]:
     """Which request piles still hold a tile (remembered for the last, identical, piles: they
@@ -271,17 +273,10 @@ def _open_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[bool, ...]:
     return tuple(map(bool, piles))
 
 
-@lru_cache(maxsize=1 << 14)
-def _fulfil(pile: str, tiles: tuple[str, ...]) -> FulfilRequest:
-    """The request action for ``tiles`` (sorted): the same combinations of the same tile IDs
-    recur over a game and from game to game, so each is built once."""
-    return FulfilRequest(pile, tiles)
-
-
 @memo_last_call
 def _leonardo_choice(actor: int, requests: tuple[FulfilRequest, ...]) -> Pending:
     """Leonardo's workshop decision (R2.15, A2.5): the requests he may fulfil, or declining
-    (remembered for the last, identical, tuple of requests from ``Tables.memo``)."""
+    (remembered for the last, identical, tuple of requests from ``Requests.options_of``)."""
     return Pending(actor, "R2.15", "Leonardo fulfils a request or declines", (*requests, _END_TURN))
 
 

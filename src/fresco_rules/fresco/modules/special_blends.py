@@ -30,8 +30,6 @@ from .special_blends_picture import picture
 from .special_blends_state import SpecialState
 
 WIDTH = len(PAINT_INDEX)
-_REMOVABLE = "special_blends removable"
-"""``Tables.memo`` key (with the pile) of the tiles ``deal_pool`` may remove."""
 """Paint tuples hold 8 counts with module 3: the base six, then pink and brown."""
 
 
@@ -110,13 +108,7 @@ class SpecialBlends(ModuleRules):
         are removed at random (one draw each, kind ``fresco_removed``, M.7/AM.2: in place of
         the base deal, before it), then the other 24 are dealt. A3.1 ``mix_all``: the 7 are
         removed from all 31 tiles other than F32."""
-        # the same pile in every game of a config: its removable tiles worked out once
-        key = (_REMOVABLE, tuple(pile))
-        known: tuple[str, ...] | None = tables.memo.get(key)
-        if known is None:
-            found = sorted(pile) if self.mix_all else sorted(set(pile) & set(self.base_tiles))
-            known = tables.memo[key] = tuple(found)
-        removable = list(known)
+        removable = sorted(pile) if self.mix_all else sorted(set(pile) & set(self.base_tiles))
         removed, chance = draw_several(
             chance, "fresco_removed", removable, len(self.tiles), rule="R3.3"
         )

@@ -7,7 +7,6 @@ for one apprentice at its location; the Street Musician is played in phase 1.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import ClassVar
 
 from attrs import frozen
@@ -134,6 +133,10 @@ class WishingWell(ModuleRules):
     praise: Praise
     visit: BishopVisit
     alchemy: AlchemyInputs
+    musician_choices: tuple[Pending, ...]
+    """Each actor's Street Musician decision (R4.11), built once: ``pending`` asks often."""
+    pennies_choices: tuple[tuple[Pending, ...], ...]
+    """Each seat's market-symbol decision (R4.3) by the most pennies it may place, built once."""
 
     @classmethod
     @implements("R4.1", "R4.16", "A4.4")
@@ -158,6 +161,11 @@ class WishingWell(ModuleRules):
             praise=config.praise,
             visit=config.bishop_visit,
             alchemy=config.alchemy_inputs,
+            musician_choices=tuple(_musician_choice(actor) for actor in range(tables.actors)),
+            pennies_choices=tuple(
+                tuple(_pennies_choice(seat, most) for most in range(data.max_on_symbol + 1))
+                for seat in range(tables.players)
+            ),
         )
 
     # --- set-up and rounds ---------------------------------------------------------------------
@@ -225,7 +233,7 @@ class WishingWell(ModuleRules):
         if w is None:
             return None
         if w.musician >= 0:
-            return _musician_choice(w.musician)
+            return self.musician_choices[w.musician]
         if w.bound and state.restoring is None and not state.pending_track:
             turn = state.turn
             if turn is not None and turn.location in (_CATHEDRAL, _CATHEDRAL_2):
@@ -255,8 +263,8 @@ class WishingWell(ModuleRules):
         if w is None or plan is None or w.placed[seat]:
             return None
         if apprentices_at(state, plan, _MARKET) < 1:
-            return _pennies_choice(seat, 0)
-        return _pennies_choice(seat, min(self.max_on_symbol, w.pennies[seat]))
+            return self.pennies_choices[seat][0]
+        return self.pennies_choices[seat][min(self.max_on_symbol, w.pennies[seat])]
 
     # --- turns -----------------------------------------------------------------------------------
 
@@ -408,9 +416,8 @@ class WishingWell(ModuleRules):
 # --- helpers -------------------------------------------------------------------------------------
 
 
-@cache
 def _musician_choice(actor: int) -> Pending:
-    """R4.11: the Street Musician decision of ``actor`` (built once per actor)."""
+    """R4.11: the Street Musician decision of ``actor``."""
     return Pending(
         actor,
         "R4.11",
@@ -419,7 +426,6 @@ def _musician_choice(actor: int) -> Pending:
     )
 
 
-@cache
 def _pennies_choice(seat: int, most: int) -> Pending:
     """R4.3: the market-symbol decision of ``seat`` with at most ``most`` pennies."""
     return Pending(
