@@ -70,12 +70,12 @@ from .engine import (
     is_over,
     legal_actions,
     leonardo_score,
+    new_game,
     player_view,
     scores,
     token_ledger,
     winners,
 )
-from .flow import new_game
 from .game import GAME, record_game
 from .modules.glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
 from .modules.leaf_gold import gilding_points

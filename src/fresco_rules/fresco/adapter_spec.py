@@ -65,8 +65,7 @@ from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
 from . import GAME, engine, flow, scoring
 from .config import OPTION_TYPES, GameConfig
-from .extensions import derive_tables
-from .flow import new_game
+from .engine import new_game
 from .modules.glaziers import Glaziers
 from .modules.leaf_gold import LeafGold
 from .modules.portraits import PRIMARY_ORDER, PortraitRules
@@ -74,7 +73,8 @@ from .modules.requests import INCOME_CHOICES, TILES_PER_REQUEST, Requests
 from .modules.requests_data import REQUEST_TYPES
 from .modules.special_blends import SpecialBlends
 from .modules.wishing_well import WishingWell
-from .state import Phase, State
+from .plugins import derive_tables
+from .state import Phase, State, module_slot
 from .vocab import (
     BASE_PAINTS,
     GLASS,
@@ -457,7 +457,7 @@ def _portrait_tensor(state: State, view: Mapping[str, object], rules: PortraitRu
         out += counts
     removed = set(_seq(view["portraits_removed"]))
     out += [1.0 if card in removed else 0.0 for card in cards]
-    p = state.portraits
+    p = state.modules[module_slot(Module.PORTRAITS)]
     assert p is not None
     out += [float(n) for n in p.taken] + [float(n) for n in p.sexton_used]
     out.append(1.0 if p.sexton_armed else 0.0)
@@ -488,7 +488,7 @@ def _request_tensor(state: State, view: Mapping[str, object], rules: Requests) -
     for loose in _seq(view["loose_tiles"]):
         mine = set(_seq(loose))
         out += [1.0 if tile in mine else 0.0 for tile in fresco]
-    q = state.requests
+    q = state.modules[module_slot(Module.REQUESTS)]
     assert q is not None
     out += [1.0 if used else 0.0 for used in q.used] + [float(n) for n in q.income_due]
     return out

@@ -55,11 +55,6 @@ SIDE_2 = (
 SIDE_2_WITH_FIRST = (Location.MARKET, Location.CATHEDRAL, Location.STUDIO, Location.WORKSHOP)
 
 
-_tables_for = memo_last(ext.derive_tables)
-"""``derive_tables`` remembered for the last config object: a frozen config's tables depend on
-it alone, so the games of one config share them (and the values ``Tables.memo`` caches)."""
-
-
 @implements(
     "R0.3",
     "R0.4",
@@ -77,13 +72,15 @@ it alone, so the games of one config share them (and the values ``Tables.memo`` 
     "A0.18",
 )
 def new_game(
-    config: GameConfig | None = None,
+    config: GameConfig,
     seed: int = 0,
     *,
+    tables: Tables,
     chance: Sequence[Outcome] = (),
     chance_only: bool = False,
 ) -> State:
-    """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config and a seed.
+    """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config, its ``tables`` (derived
+    with the plug-ins by ``engine.new_game``, the public entry) and a seed.
 
     The seed is an ``int`` from 0 to 2**64 - 1 (anything else: ``InvalidSeed``); left out it
     is 0, so ``new_game()`` is the same game every time (the library never picks a seed by
@@ -100,10 +97,7 @@ def new_game(
     ``state.chance.log``) instead of the generator's, e.g. for a record made by another program;
     with ``chance_only`` a draw beyond them is refused instead of generated.
     """
-    if config is None:
-        config = GameConfig()
     seed = checked_seed(seed)
-    tables = _tables_for(config)
     rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors
 

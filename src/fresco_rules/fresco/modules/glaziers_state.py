@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
 
-from ..vocab import GlassCounts, Location
+from ..state import State, module_changes, module_slot, with_module_state
+from ..vocab import GlassCounts, Location, Module
 
 
 @frozen(slots=False)  # copied dict to dict by kernel.evolve
@@ -39,3 +42,23 @@ class GlassState:
     """Per player: this round's Glassworks tile, None until decided while planning (R6.7)."""
     altar_used: tuple[bool, ...]
     """Per player: glass handed in at the altar window this round (A6.10)."""
+
+
+_SLOT = module_slot(Module.GLAZIERS)
+
+
+def glass_of(state: State) -> GlassState | None:
+    """The module 6 sub-state of ``state``, None when the module is not in play."""
+    sub: GlassState | None = state.modules[_SLOT]
+    return sub
+
+
+def with_glass(state: State, glass: GlassState, **changes: Any) -> State:
+    """``state`` with the module 6 sub-state ``glass`` (and the other ``changes``)."""
+    return with_module_state(state, _SLOT, glass, **changes)
+
+
+def glass_changes(state: State, glass: GlassState) -> dict[str, Any]:
+    """The change that puts the module 6 sub-state ``glass`` in ``state``, as ``evolve``
+    keywords (for a caller making other changes in the same new state)."""
+    return module_changes(state, _SLOT, glass)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
 
-from ..vocab import Paint
+from ..state import State, module_changes, module_slot, with_module_state
+from ..vocab import Module, Paint
 
 
 @frozen(slots=False)  # copied dict to dict by kernel.evolve
@@ -19,3 +22,23 @@ class GoldState:
     """The disc on the basket tile: this round's gilding colour (R5.4)."""
     bag: tuple[Paint, ...]
     """The discs in the linen bag (sorted; drawn by chance, R5.3)."""
+
+
+_SLOT = module_slot(Module.LEAF_GOLD)
+
+
+def gold_of(state: State) -> GoldState | None:
+    """The module 5 sub-state of ``state``, None when the module is not in play."""
+    sub: GoldState | None = state.modules[_SLOT]
+    return sub
+
+
+def with_gold(state: State, gold: GoldState, **changes: Any) -> State:
+    """``state`` with the module 5 sub-state ``gold`` (and the other ``changes``)."""
+    return with_module_state(state, _SLOT, gold, **changes)
+
+
+def gold_changes(state: State, gold: GoldState) -> dict[str, Any]:
+    """The change that puts the module 5 sub-state ``gold`` in ``state``, as ``evolve``
+    keywords (for a caller making other changes in the same new state)."""
+    return module_changes(state, _SLOT, gold)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
+
+from ..state import State, module_slot, with_module_state
+from ..vocab import Module
 
 
 @frozen(slots=False)  # copied dict to dict by kernel.evolve
@@ -23,3 +28,17 @@ class PortraitState:
     """Per player: Sexton moves made this round (R1.11)."""
     sexton_armed: bool = False
     """A Sexton move was just made and its segment restoration is due (A1.3)."""
+
+
+_SLOT = module_slot(Module.PORTRAITS)
+
+
+def portraits_of(state: State) -> PortraitState | None:
+    """The module 1 sub-state of ``state``, None when the module is not in play."""
+    sub: PortraitState | None = state.modules[_SLOT]
+    return sub
+
+
+def with_portraits(state: State, portraits: PortraitState, **changes: Any) -> State:
+    """``state`` with the module 1 sub-state ``portraits`` (and the other ``changes``)."""
+    return with_module_state(state, _SLOT, portraits, **changes)

@@ -10,6 +10,7 @@ workshop apprentice and may fulfil requests with his own tiles, which then leave
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
@@ -19,6 +20,7 @@ from attrs import frozen
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last, memo_last_call
+from ...kernel.position import Laws
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -30,7 +32,8 @@ from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_data import REQUEST_TYPES
-from .requests_state import RequestState
+from .requests_state import RequestState, requests_of, with_requests
+from .wishing_well_state import well_of
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -54,8 +57,9 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 def _requests(state: State) -> RequestState:
-    assert state.requests is not None
-    return state.requests
+    sub = requests_of(state)
+    assert sub is not None
+    return sub
 
 
 @frozen
@@ -114,11 +118,11 @@ class Requests(ModuleRules):
             used=(False,) * actors,
             income_due=(0,) * players,
         )
-        return evolve(state, requests=requests)
+        return with_requests(state, requests)
 
-    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+    def round_marks(self, tables: Tables) -> dict[str, object]:
         """R2.4: at the start of every round nobody has fulfilled a request this round."""
-        return "requests", {"used": (False,) * tables.actors}
+        return {"used": (False,) * tables.actors}
 
     @implements("R2.14")
     def leonardo_plan(self, state: State, plan: SubmitPlan) -> SubmitPlan:
@@ -197,20 +201,20 @@ class Requests(ModuleRules):
                 piece = paint_counts((Paint(kind),))
                 paints[seat] = add_paints(paints[seat], piece)
                 supply_paints = add_paints(supply_paints, piece, -1)
-        return evolve(
+        return with_requests(
             state,
+            evolve(q, income_due=tuple(due)),
             money=tuple(money),
             paints=tuple(paints),
             supply_money=supply_money,
             supply_paints=supply_paints,
-            requests=evolve(q, income_due=tuple(due)),
         )
 
     def kind_of(self, request: str) -> str:
         return next(k for k, pile in zip(REQUEST_TYPES, self.piles, strict=True) if request in pile)
 
     def pending(self, state: State) -> Pending | None:
-        q = state.requests
+        q = requests_of(state)
         if q is None or q.income_due == self.none_due or state.phase is _OVER:
             return None
         seat = next(s for s, n in enumerate(q.income_due) if n)
@@ -254,7 +258,7 @@ class Requests(ModuleRules):
 def _alchemy_blocks(state: State, turn: Turn) -> bool:
     """A2.4: the apprentice that fulfils a request cannot use Alchemy, so with module 4 a
     player needs an apprentice that has not used a card."""
-    w = state.well
+    w = well_of(state)
     plan = state.plans[turn.actor]
     if w is None or plan is None or turn.actor == state.tables.leonardo:
         return False
@@ -298,7 +302,7 @@ def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
     serves any of them). R2.7 (A2.2): tiles already in a stack never count. R2.8: the pile
     must hold a tile; the top one is taken. R2.9: tiles restored earlier this round count.
     R2.16 (A2.4): with module 4, an apprentice that used Alchemy cannot fulfil a request."""
-    q = state.requests
+    q = requests_of(state)
     if q is None:
         return turns.refusal(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     pile, tiles = action.pile, action.tiles
@@ -378,9 +382,9 @@ def do_request(state: State, action: FulfilRequest) -> State:
             stacks=_put(q.stacks, actor, (*q.stacks[actor], stack)),
             used=_put(q.used, actor, True),
         )
-    return evolve(
+    return with_requests(
         state,
-        requests=q,
+        q,
         held=_put(state.held, actor, loose),
         turn=evolve(turn, left=turn.left - 2),
         **turns.painter_changes(state, actor, rules.vp[request]),  # R2.10, in the same state
@@ -390,7 +394,7 @@ def do_request(state: State, action: FulfilRequest) -> State:
 @implements("R2.11", "A2.6")
 def check_income_paint(state: State, action: ChooseIncomePaint) -> IllegalAction | None:
     """R2.11 (A2.6): a general request pays one primary of the owner's choice each round."""
-    q = state.requests
+    q = requests_of(state)
     if q is None:
         return turns.refusal(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     if not any(q.income_due):
@@ -410,18 +414,18 @@ def do_income_paint(state: State, action: ChooseIncomePaint) -> State:
     q = _requests(state)
     seat = next(s for s, n in enumerate(q.income_due) if n)
     piece = paint_counts((action.paint,))
-    return evolve(
+    return with_requests(
         state,
+        evolve(q, income_due=_put(q.income_due, seat, q.income_due[seat] - 1)),
         paints=_put(state.paints, seat, add_paints(state.paints[seat], piece)),
         supply_paints=add_paints(state.supply_paints, piece, -1),
-        requests=evolve(q, income_due=_put(q.income_due, seat, q.income_due[seat] - 1)),
     )
 
 
 def describe_action(state: State, action: object) -> str | None:
     """The sentence (after the actor's name) for an action of module 2."""
     if isinstance(action, FulfilRequest):
-        q = state.requests
+        q = requests_of(state)
         pile = q.piles[REQUEST_TYPES.index(action.pile)] if q is not None else ()
         top = pile[0] if pile else "?"
         return f"fulfils the {action.pile} request {top} with {', '.join(action.tiles)}"
@@ -432,7 +436,7 @@ def describe_action(state: State, action: object) -> str | None:
 
 def board_lines(state: State) -> list[str]:
     """The request piles' top tiles and every player's request stacks."""
-    q = state.requests
+    q = requests_of(state)
     if q is None:
         return []
     rules = _rules(state)
@@ -448,9 +452,24 @@ def board_lines(state: State) -> list[str]:
     return lines
 
 
+def position_laws(laws: Laws, state: State, requests: RequestState) -> None:
+    """R2.7: a tile serves one request and is never loose again."""
+    stacked = [t for stacks in requests.stacks for _, tiles in stacks for t in tiles]
+    used = [*stacked, *requests.removed_tiles]
+    twice = sorted(tile for tile, n in Counter(used).items() if n > 1)
+    laws.check(not twice, "$.requests.stacks", "R2.7", f"tiles {twice} serve twice")
+    loose = sorted(set(used) & {t for held in state.held for t in held})
+    laws.check(not loose, "$.held", "R2.7", f"stacked tiles {loose} are held again")
+
+
 PLUGIN = Plugin(
     module=Module.REQUESTS,
     rules=Requests,
+    state_name="requests",
+    state_type=RequestState,
+    position_lists=("piles", "stacks", "used", "income_due"),
+    position_laws=position_laws,
+    state_after="specials",
     actions={
         FulfilRequest: (check_request, do_request),
         ChooseIncomePaint: (check_income_paint, do_income_paint),

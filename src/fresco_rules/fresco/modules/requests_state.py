@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
+
+from ..state import State, module_slot, with_module_state
+from ..vocab import Module
 
 Stack = tuple[str, tuple[str, ...]]
 """A request stack: the fulfilled request tile and the 3 fresco tiles under it (R2.3)."""
@@ -25,3 +30,17 @@ class RequestState:
     """Per actor: a request was fulfilled this round (R2.4)."""
     income_due: tuple[int, ...]
     """Per player: general-request primaries still to choose at this income step (A2.6)."""
+
+
+_SLOT = module_slot(Module.REQUESTS)
+
+
+def requests_of(state: State) -> RequestState | None:
+    """The module 2 sub-state of ``state``, None when the module is not in play."""
+    sub: RequestState | None = state.modules[_SLOT]
+    return sub
+
+
+def with_requests(state: State, requests: RequestState, **changes: Any) -> State:
+    """``state`` with the module 2 sub-state ``requests`` (and the other ``changes``)."""
+    return with_module_state(state, _SLOT, requests, **changes)

@@ -16,7 +16,6 @@ import attrs
 from attrs import frozen
 
 from ...kernel.chance import Chance, draw_several
-from ...kernel.evolve import evolve
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from ..config import GameConfig, M3Setup, Tables
@@ -25,7 +24,7 @@ from ..scoring import ALTAR_HAND_INS, special_hand_ins
 from ..state import State
 from ..vocab import BLENDS, PAINT_INDEX, SPECIAL_BLENDS, SPECIAL_PAINTS, Module, Paint
 from ..vocab import paint_counts as _paint_counts
-from .special_blends_state import SpecialState
+from .special_blends_state import SpecialState, specials_of, with_specials
 
 WIDTH = len(PAINT_INDEX)
 _REMOVABLE = "special_blends removable"
@@ -123,7 +122,7 @@ class SpecialBlends(ModuleRules):
     def setup(self, state: State) -> State:
         on_board = {tile for tile in state.cathedral if tile is not None}
         removed = tuple(sorted({*state.tables.dealt_tiles, self.centre} - on_board))
-        return evolve(state, specials=SpecialState(removed=removed))
+        return with_specials(state, SpecialState(removed=removed))
 
     @implements("R3.1", "A3.3", "M.6")
     def ledger(self, state: State, seats: list[str]) -> dict[str, dict[str, int]]:
@@ -136,7 +135,7 @@ class SpecialBlends(ModuleRules):
                 "supply": state.supply_paints[i],
                 **{seat: state.paints[s][i] for s, seat in enumerate(seats)},
             }
-        specials = state.specials
+        specials = specials_of(state)
         assert specials is not None
         found["fresco_tiles"] = {"removed (module 3)": len(specials.removed)}
         return found
@@ -144,14 +143,14 @@ class SpecialBlends(ModuleRules):
     @implements("A3.1")
     def view(self, state: State, seat: int) -> dict[str, Any]:
         """A3.1: the tiles removed at set-up are hidden; only their number is shown."""
-        specials = state.specials
+        specials = specials_of(state)
         assert specials is not None
         return {"fresco_removed": len(specials.removed)}
 
 
 def board_lines(state: State) -> list[str]:
     """The paint supply of pink and brown and the number of tiles removed at set-up."""
-    specials = state.specials
+    specials = specials_of(state)
     if specials is None:
         return []
     pink, brown = state.supply_paints[PAINT_INDEX[Paint.PINK]], state.supply_paints[WIDTH - 1]
@@ -161,7 +160,13 @@ def board_lines(state: State) -> list[str]:
 
 
 PLUGIN = Plugin(
-    module=Module.SPECIAL_BLENDS, rules=SpecialBlends, actions={}, board_lines=board_lines
+    module=Module.SPECIAL_BLENDS,
+    rules=SpecialBlends,
+    state_name="specials",
+    state_type=SpecialState,
+    state_after="scored",
+    actions={},
+    board_lines=board_lines,
 )
 """Module 3 as a plug-in (installed by ``fresco/plugins.py``): it adds no action kind of its own;
 pink and brown go through the base game's blends, restorations and altar."""

@@ -6,7 +6,12 @@ Pink and brown pieces live in the ordinary paint tuples, which are 8 long in a g
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
+
+from ..state import State, module_slot, with_module_state
+from ..vocab import Module
 
 
 @frozen(slots=False)  # copied dict to dict by kernel.evolve
@@ -15,3 +20,17 @@ class SpecialState:
 
     removed: tuple[str, ...]
     """The fresco tiles removed from the game at set-up (R3.3, sorted; hidden, A3.1)."""
+
+
+_SLOT = module_slot(Module.SPECIAL_BLENDS)
+
+
+def specials_of(state: State) -> SpecialState | None:
+    """The module 3 sub-state of ``state``, None when the module is not in play."""
+    sub: SpecialState | None = state.modules[_SLOT]
+    return sub
+
+
+def with_specials(state: State, specials: SpecialState, **changes: Any) -> State:
+    """``state`` with the module 3 sub-state ``specials`` (and the other ``changes``)."""
+    return with_module_state(state, _SLOT, specials, **changes)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
+
+from ..state import State, module_slot, with_module_state
+from ..vocab import Module
 
 
 @frozen(slots=False)  # copied dict to dict by kernel.evolve
@@ -35,3 +40,17 @@ class WellState:
     """The actor deciding on a Street Musician right after his get-up (R4.11), or -1."""
     bound: str = ""
     """A cathedral card waiting for the next segment restoration (A4.5, A4.6), or ``""``."""
+
+
+_SLOT = module_slot(Module.WISHING_WELL)
+
+
+def well_of(state: State) -> WellState | None:
+    """The module 4 sub-state of ``state``, None when the module is not in play."""
+    sub: WellState | None = state.modules[_SLOT]
+    return sub
+
+
+def with_well(state: State, well: WellState, **changes: Any) -> State:
+    """``state`` with the module 4 sub-state ``well`` (and the other ``changes``)."""
+    return with_module_state(state, _SLOT, well, **changes)
