@@ -24,9 +24,12 @@ from fresco_rules.fresco import current_player as fresco_current
 from fresco_rules.fresco.adapter_spec import MODULE_ACTIONS
 from fresco_rules.fresco.adapter_spec import SPEC as FRESCO
 from fresco_rules.fresco.engine import BASE_RULES
+from fresco_rules.fresco.modules import glaziers_state, wishing_well_state
 from fresco_rules.fresco.plugins import PLUGINS
 from fresco_rules.fresco.state import Phase
 from fresco_rules.kernel.chance import OutcomeNeeded
+
+from ..module_states import glass_of, well_of
 
 CONFIGS = [
     ("fresco_rules_fresco(players=2)", 2),
@@ -298,15 +301,14 @@ def test_information_state_hides_wishing_cards_and_glass() -> None:
     table = Table(FRESCO, {"players": 3, "modules": "4;6"})
     position = _random_positions(table, seed=6, limit=120)[-1]
     state = position.state
-    well, glass = state.well, state.glass
+    well, glass = well_of(state), glass_of(state)
     assert well is not None and glass is not None
     hands = (well.hands[0], ("lucky_fellow", "tip"), well.hands[2])
     pennies = (well.pennies[0], 7, well.pennies[2])
     held = (glass.held[0], (3, 3, 3, 3), glass.held[2])
-    twin_state = evolve(
-        state,
-        well=evolve(well, hands=hands, pennies=pennies),
-        glass=evolve(glass, held=held),
+    twin_state = glaziers_state.with_glass(
+        wishing_well_state.with_well(state, evolve(well, hands=hands, pennies=pennies)),
+        evolve(glass, held=held),
     )
     twin = evolve(position, state=twin_state)
     for seat in (0, 2):
