@@ -157,26 +157,26 @@ def test_carcassonne_tiles_are_the_boxs_and_the_board_what_the_placed_tiles_make
 @pytest.mark.rule("R4.6", "R1.5", "M.6", "G.1")
 def test_the_modules_laws_name_their_rule_and_path() -> None:
     cases: list[tuple[Callable[[dict[str, Any]], object], str, str, str]] = [
-        (lambda s: s["well"].update(well=3), "R4.6", "$.well_of(state).well", "is 3, not 0 to 2"),
+        (lambda s: s["well"].update(well=3), "R4.6", "$.state.well.well", "is 3, not 0 to 2"),
         (
             lambda s: s["portraits"]["taken"].__setitem__(1, 2),
             "R1.5",
-            "$.portraits_of(state).taken[1]",
+            "$.state.portraits.taken[1]",
             "",
         ),
         (
             lambda s: s["portraits"]["deck"].__setitem__(0, "PT04"),
             "M.6",
-            "$.portraits_of(state)",
+            "$.state.portraits",
             "PT04",
         ),
         (
             lambda s: s["well"]["pennies"].append(3),
             "M.6",
-            "$.well_of(state).pennies",
+            "$.state.well.pennies",
             "4 entries, not 3",
         ),
-        (lambda s: s.update(gold=None), "G.1", "$.gold_of(state)", "but its module is in play"),
+        (lambda s: s.update(gold=None), "G.1", "$.state.gold", "but its module is in play"),
     ]
     for change, rule, path, said in cases:
         data = document("fresco-modules", 0)

@@ -102,7 +102,9 @@ def plan(
     assert state.phase is Phase.PLAN
     while state.phase is Phase.PLAN:
         seat = planner(state)
-        undecided = glass_of(state) is not None and glass_of(state).covers[seat] is None
+        undecided = (
+            glaziers_state.glass_of(state) is not None and glass_of(state).covers[seat] is None
+        )
         if state.plans[seat] is None and undecided:
             state = apply(state, (covers or {}).get(seat, PlaceGlassworks(None)))
             continue

@@ -43,7 +43,7 @@ from fresco_rules.fresco import (
 )
 from fresco_rules.fresco.extensions import pending
 from fresco_rules.fresco.flow import begin_round
-from fresco_rules.fresco.modules import requests_state
+from fresco_rules.fresco.modules import portraits_state, requests_state
 from fresco_rules.fresco.modules.portraits_state import PortraitState
 
 from ..module_states import portraits_of, requests_of
@@ -92,7 +92,7 @@ PR, PY, PB, PO = Paint.RED, Paint.YELLOW, Paint.BLUE, Paint.ORANGE
 
 
 def _p(state: State) -> PortraitState:
-    assert portraits_of(state) is not None
+    assert portraits_state.portraits_of(state) is not None
     return portraits_of(state)
 
 

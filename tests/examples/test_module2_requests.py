@@ -31,6 +31,7 @@ from fresco_rules.fresco import (
 )
 from fresco_rules.fresco.extensions import pending
 from fresco_rules.fresco.flow import FINAL_ROUND_TILES, begin_round
+from fresco_rules.fresco.modules import requests_state
 from fresco_rules.fresco.modules.requests_state import RequestState
 
 from ..module_states import requests_of
@@ -75,7 +76,7 @@ WORKSHOP = Location.WORKSHOP
 
 
 def _requests(state: State) -> RequestState:
-    assert requests_of(state) is not None
+    assert requests_state.requests_of(state) is not None
     return requests_of(state)
 
 

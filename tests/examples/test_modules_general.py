@@ -167,7 +167,9 @@ def test_G_1_planning_order_with_every_module() -> None:
     state = assert_legal(state, PlaceGlassworks(Location.STUDIO))
     state = assert_legal(state, SubmitPlan(market=1, cathedral=1))
     state = assert_legal(state, PlacePennies(1))
-    assert glass_of(state) is not None and glass_of(state).covers[0] == Cover(Location.STUDIO)
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).covers[0] == Cover(
+        Location.STUDIO
+    )
     state = start_round(state, {}, {})
     at(state, Location.MARKET, 0)
 

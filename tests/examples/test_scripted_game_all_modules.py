@@ -40,6 +40,7 @@ from fresco_rules.fresco import (
     token_ledger,
 )
 from fresco_rules.fresco.extensions import pending
+from fresco_rules.fresco.modules import portraits_state
 from fresco_rules.fresco.state import Phase
 
 from ..module_states import gold_of, portraits_of, well_of
@@ -147,7 +148,7 @@ def test_scripted_game_with_all_six_modules() -> None:
     assert state.round <= 9
     assert paints8(state, RED).get("pink", 0) == 1 and "F32" in state.held[RED]
     assert (
-        portraits_of(state) is not None
+        portraits_state.portraits_of(state) is not None
         and blue_took[0] in portraits_of(state).removed + portraits_of(state).held[BLUE]
     )
     assert expected[RED] >= 27  # F32 from the centre: 24 + 3

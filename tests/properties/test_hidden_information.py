@@ -26,7 +26,7 @@ from fresco_rules.kernel.protocol import GameRules
 from fresco_rules.pettingzoo import env as pettingzoo_env
 
 from ..hypothesis_profiles import examples
-from ..module_states import glass_of, well_of
+from ..module_states import well_of
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"
 
@@ -71,7 +71,7 @@ def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
             for s, plan in enumerate(plans)
         )
     state = evolve(state, money=money, paints=paints, plans=plans)
-    well = well_of(state)
+    well = wishing_well_state.well_of(state)
     if well is not None:  # A4.10: cards held, pennies behind screens and unrevealed symbols
         others = [s != seat for s in range(len(well.hands))]
         well = evolve(
@@ -94,7 +94,7 @@ def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
             ),
         )
         state = wishing_well_state.with_well(state, well)
-    glass = glass_of(state)
+    glass = glaziers_state.glass_of(state)
     if glass is not None:  # R6.x, A4.10: glass behind the large screens, Glassworks tiles
         rivals = [s for s in range(len(glass.held)) if s != seat]  # behind the small ones
         held = tuple(

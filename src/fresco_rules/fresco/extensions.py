@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from ..kernel.position import Laws
     from .actions import Action, SubmitPlan
     from .config import GameConfig, Tables
+    from .plugin_parts import AdapterPart, Notation
     from .state import Restoration, ScoreParts, State, Turn
 
 
@@ -269,6 +270,11 @@ class Plugin:
     game's in a loaded position; None: the position laws do not look at the sub-state."""
     position_laws: Callable[[Laws, State, Any], None] | None = None
     """The module's laws of a loaded position (its sub-state is the third argument)."""
+    notation: Notation | None = None
+    """The module's words in the text notation (``text_notation``), None: no action kind."""
+    adapter: AdapterPart | None = None
+    """The module's part of the adapters' action space, chance outcomes and tensors
+    (``adapter_spec``); a module without one is refused by the adapters."""
     state_after: str = ""
     """The record key the sub-state's key follows in a written state (where the ``State``
     field of the six first modules stood before issue 24); empty: after every other key."""

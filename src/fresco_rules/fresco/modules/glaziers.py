@@ -9,13 +9,15 @@ tokens for 1 VP each.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import cache, lru_cache
+from itertools import combinations_with_replacement
 from operator import add, sub
 from typing import ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw_counted, draw_several
+from ...kernel.chance import Outcome, draw_counted, draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
@@ -34,6 +36,7 @@ from ..config import (
 )
 from ..extensions import ModuleRules, Pending, Plugin, current_stage, rules_of
 from ..hidden import other_seats, redrawn, spread
+from ..plugin_parts import AdapterPart, num, seq
 from ..scoring import window_penalty
 from ..state import Phase, Restoration, ScoreParts, State, Turn
 from ..vocab import (
@@ -56,6 +59,7 @@ from .glaziers_actions import (
     canonical_glass,
 )
 from .glaziers_data import segment_problems, workbench_problems
+from .glaziers_notation import NOTATION
 from .glaziers_state import Cover, GlassState, glass_changes, glass_of, with_glass
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -947,6 +951,48 @@ def position_laws(laws: Laws, state: State, glass: GlassState) -> None:
         laws.each_within(f"$.glass.held[{seat}]", held, 0, 1_000, "R6.27", "glass")
 
 
+def _adapter_actions(tables: Tables, rules: Glaziers) -> list[object]:
+    found: list[object] = [PlaceGlassworks(None)]
+    for location in Location:
+        found += [PlaceGlassworks(location), PlaceGlassworks(location, True)]
+    found.extend(BuyGlass(glass) for glass in GLASS)
+    found.extend(TakeWindow(slot) for slot in range(len(rules.bench_prices)))
+    most = max(len(panes) for panes in (*rules.panes.values(), rules.altar_panes))
+    for size in range(most + 1):
+        found.extend(HandInGlass(combo) for combo in combinations_with_replacement(GLASS, size))
+    return found
+
+
+def _adapter_chance(tables: Tables, rules: Glaziers) -> list[Outcome]:
+    found: list[Outcome] = [("glass", glass.value) for glass in GLASS]
+    return found + [("window", window) for window in sorted(set(rules.windows))]
+
+
+def _adapter_layout(tables: Tables, rules: Glaziers) -> list[tuple[str, int]]:
+    return [("glass", 2 * len(GLASS) + 2 + 6)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: Glaziers
+) -> list[float]:
+    """The offer, the bag's size, the seat's own tokens, the workbench slots filled, the
+    window pile's size."""
+    offer = [float(n) for n in seq(view["glass_offer"])]
+    own = [float(n) for n in seq(seq(view["glass"])[seat])]
+    bench = [1.0 if w is not None else 0.0 for w in seq(view["workbench"])][:6]
+    out = [*offer, float(num(view["glass_bag"])), *own]
+    return out + bench + [0.0] * (6 - len(bench)) + [float(num(view["window_pile"]))]
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 6 in the adapters' action space, chance outcomes and tensors."""
+
+
 PLUGIN = Plugin(
     module=Module.GLAZIERS,
     rules=Glaziers,
@@ -955,6 +1001,8 @@ PLUGIN = Plugin(
     sample_hidden=sample_hidden,
     position_lists=("bag", "offer", "held", "reserve", "openings", "covers", "altar_used"),
     position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
     state_after="gold",
     actions={
         PlaceGlassworks: (check_glassworks, do_glassworks),

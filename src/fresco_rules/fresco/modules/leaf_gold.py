@@ -9,12 +9,14 @@ include the gilding colour scores 3, 2 or 1 by the bishop's distance; leftover l
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import cache
 from typing import ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw
+from ...kernel.adapter_spec import one_hot
+from ...kernel.chance import Outcome, draw
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.position import Laws
@@ -24,11 +26,13 @@ from .. import turns
 from ..config import DiscSet, FreeTileGold, GameConfig, GildingAdjacency, Tables
 from ..extensions import ModuleRules, Pending, Plugin, current_stage
 from ..hidden import other_seats, redrawn, spread
+from ..plugin_parts import AdapterPart, num, seq
 from ..state import Phase, Restoration, ScoreParts, State
-from ..vocab import PAINT_INDEX, Module, Paint, Segment
+from ..vocab import BASE_PAINTS, PAINT_INDEX, Module, Paint, Segment
 from ..words import booth_label, segment_label
 from .leaf_gold_actions import Gild
 from .leaf_gold_data import disc_colours
+from .leaf_gold_notation import NOTATION
 from .leaf_gold_state import GoldState, gold_changes, gold_of, with_gold
 
 GILD = "gild"
@@ -334,6 +338,38 @@ def position_laws(laws: Laws, state: State, gold: GoldState) -> None:
     laws.each_within("$.gold.held", gold.held, 0, 1_000, "R5.1", "a seat's leaf gold")
 
 
+def _adapter_actions(tables: Tables, rules: LeafGold) -> list[object]:
+    return [Gild(False), Gild(True)]
+
+
+def _adapter_chance(tables: Tables, rules: LeafGold) -> list[Outcome]:
+    return [("disc", disc.value) for disc in rules.discs]
+
+
+def _adapter_layout(tables: Tables, rules: LeafGold) -> list[tuple[str, int]]:
+    return [("gold", 2 + len(BASE_PAINTS))]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: LeafGold
+) -> list[float]:
+    """The supply, the seat's own leaf gold, the gilding colour one-hot."""
+    disc = view["gilding_colour"]
+    index = BASE_PAINTS.index(disc) if disc in BASE_PAINTS else None
+    own_gold = num(seq(view["leaf_gold"])[seat])
+    out = [float(num(view["leaf_gold_supply"])), float(own_gold)]
+    return out + one_hot(len(BASE_PAINTS), index)
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 5 in the adapters' action space, chance outcomes and tensors."""
+
+
 PLUGIN = Plugin(
     module=Module.LEAF_GOLD,
     rules=LeafGold,
@@ -342,6 +378,8 @@ PLUGIN = Plugin(
     sample_hidden=sample_hidden,
     position_lists=("held",),
     position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
     state_after="well",
     actions={Gild: (check_gild, do_gild)},
     stage_kinds=frozenset({Gild.kind}),

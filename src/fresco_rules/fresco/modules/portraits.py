@@ -11,13 +11,15 @@ Leonardo has a studio apprentice and must take a portrait when one is shown, gai
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw_several
+from ...kernel.adapter_spec import one_hot
+from ...kernel.chance import Outcome, draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.position import Laws
@@ -29,12 +31,14 @@ from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortra
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
 from ..laws import present, same_tiles
+from ..plugin_parts import AdapterPart, num, seq
 from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, PaintCounts, paint_counts
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
+from .portraits_notation import NOTATION
 from .portraits_state import PortraitState, portraits_of, with_portraits
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -598,6 +602,63 @@ def position_laws(laws: Laws, state: State, portraits: PortraitState) -> None:
     same_tiles(laws, "$.portraits", "M.6", "portrait", cards, box)
 
 
+def _adapter_actions(tables: Tables, rules: PortraitRules) -> list[object]:
+    """Every displayed card taken (Leonardo names no primaries, R1.24), a Merchant's also with
+    each multiset of primaries it names (R1.14, A1.5); the Sexton to every segment."""
+    found: list[object] = []
+    for card in sorted(rules.cards):
+        found.append(TakePortrait(card))
+        choice = rules.cards[card].choice
+        if choice:
+            combos = combinations_with_replacement(PRIMARY_ORDER, choice)
+            found.extend(TakePortrait(card, paints) for paints in combos)
+    found.extend(UseSexton(to) for to in SEGMENTS)
+    return found
+
+
+def _adapter_chance(tables: Tables, rules: PortraitRules) -> list[Outcome]:
+    """The shuffle of the deck, one draw per card."""
+    return [("portrait", card) for card in sorted(rules.cards)]
+
+
+def _adapter_layout(tables: Tables, rules: PortraitRules) -> list[tuple[str, int]]:
+    players, actors, cards = tables.players, tables.actors, len(rules.cards)
+    return [("portraits", 1 + (rules.display_size + players + 1) * cards + actors + players + 1)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: PortraitRules
+) -> list[float]:
+    """All public (R1.7, A1.10): deck size; per display space the card one-hot; per player the
+    count of each card held; removed cards; per actor portraits taken this round; per player
+    Sexton moves made; a Sexton move awaiting its restoration."""
+    cards = sorted(rules.cards)
+    where = {card: i for i, card in enumerate(cards)}
+    out = [float(num(view["portrait_deck"]))]
+    for card in seq(view["portrait_display"]):
+        out += one_hot(len(cards), where.get(card) if isinstance(card, str) else None)
+    for held in seq(view["portraits_held"]):
+        counts = [0.0] * len(cards)
+        for card in seq(held):
+            counts[where[card]] += 1.0
+        out += counts
+    removed = set(seq(view["portraits_removed"]))
+    out += [1.0 if card in removed else 0.0 for card in cards]
+    p = _portraits(state)
+    out += [float(n) for n in p.taken] + [float(n) for n in p.sexton_used]
+    out.append(1.0 if p.sexton_armed else 0.0)
+    return out
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 1 in the adapters' action space, chance outcomes and tensors."""
+
+
 PLUGIN = Plugin(
     module=Module.PORTRAITS,
     rules=PortraitRules,
@@ -606,6 +667,8 @@ PLUGIN = Plugin(
     sample_hidden=sample_hidden,
     position_lists=("display", "held", "taken", "sexton_used"),
     position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
     state_after="requests",
     actions={
         TakePortrait: (check_portrait, do_portrait),

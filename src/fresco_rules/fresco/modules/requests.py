@@ -11,12 +11,14 @@ workshop apprentice and may fulfil requests with his own tiles, which then leave
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar
 
 from attrs import frozen
 
+from ...kernel.adapter_spec import one_hot
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last, memo_last_call
@@ -28,10 +30,12 @@ from ..actions import Action, EndTurn, SubmitPlan
 from ..config import GameConfig, Module3Splashes, Tables
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
+from ..plugin_parts import AdapterPart, seq
 from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_data import REQUEST_TYPES
+from .requests_notation import NOTATION
 from .requests_state import RequestState, requests_of, with_requests
 from .wishing_well_state import well_of
 
@@ -462,6 +466,62 @@ def position_laws(laws: Laws, state: State, requests: RequestState) -> None:
     laws.check(not loose, "$.held", "R2.7", f"stacked tiles {loose} are held again")
 
 
+def _adapter_actions(tables: Tables, rules: Requests) -> list[object]:
+    """Each pile's request with every set of 3 fresco tiles whose backs fit it (R2.5, R2.6: any
+    three for the general pile), and the income primary (A2.6)."""
+    tiles = sorted(tables.fresco_pieces)
+    found: list[object] = []
+    for kind in REQUEST_TYPES:
+        colour = None if kind == "general" else Paint(kind)
+        fits = [t for t in tiles if colour is None or colour in rules.splashes.get(t, ())]
+        combos = combinations(fits, TILES_PER_REQUEST)
+        found.extend(FulfilRequest(kind, combo) for combo in combos)
+    found.extend(INCOME_CHOICES)
+    return found
+
+
+def _adapter_layout(tables: Tables, rules: Requests) -> list[tuple[str, int]]:
+    players, actors = tables.players, tables.actors
+    requests = sum(len(pile) for pile in rules.piles)
+    size = requests * (2 + players) + actors * len(tables.fresco_pieces)
+    return [("requests", size + actors + players)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: Requests
+) -> list[float]:
+    """All public (R2.13, A2.3): per request tile (piles in ``REQUEST_TYPES`` order, top first)
+    whether it is in its pile, on a stack of each player, or removed; per actor its loose fresco
+    tiles (a flag per tile); per actor a request fulfilled this round; per player
+    general-request primaries still to choose (A2.6)."""
+    tiles = [tile for pile in rules.piles for tile in pile]
+    players = state.tables.players
+    piles = view["request_piles"]
+    assert isinstance(piles, dict)
+    in_pile = {tile for pile in piles.values() for tile in pile}
+    owner = {}
+    for stacks_seat, stacks in enumerate(seq(view["request_stacks"])):
+        for request, _ in seq(stacks):
+            owner[request] = stacks_seat
+    removed = set(seq(view["requests_removed"]))
+    out: list[float] = []
+    for tile in tiles:
+        out.append(1.0 if tile in in_pile else 0.0)
+        out += one_hot(players, owner.get(tile))
+        out.append(1.0 if tile in removed else 0.0)
+    fresco = sorted(state.tables.fresco_pieces)
+    for loose in seq(view["loose_tiles"]):
+        mine = set(seq(loose))
+        out += [1.0 if tile in mine else 0.0 for tile in fresco]
+    q = _requests(state)
+    out += [1.0 if used else 0.0 for used in q.used] + [float(n) for n in q.income_due]
+    return out
+
+
+ADAPTER = AdapterPart(actions=_adapter_actions, layout=_adapter_layout, tensor=_adapter_tensor)
+"""Module 2 in the adapters' action space and tensors (it draws nothing by chance)."""
+
+
 PLUGIN = Plugin(
     module=Module.REQUESTS,
     rules=Requests,
@@ -469,6 +529,8 @@ PLUGIN = Plugin(
     state_type=RequestState,
     position_lists=("piles", "stacks", "used", "income_due"),
     position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
     state_after="specials",
     actions={
         FulfilRequest: (check_request, do_request),

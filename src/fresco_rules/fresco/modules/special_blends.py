@@ -10,16 +10,18 @@ the wider paint tuples and the extended tile tables.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 from attrs import frozen
 
-from ...kernel.chance import Chance, draw_several
+from ...kernel.chance import Chance, Outcome, draw_several
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from ..config import GameConfig, M3Setup, Tables
 from ..extensions import ModuleRules, Plugin
+from ..plugin_parts import AdapterPart, num
 from ..scoring import ALTAR_HAND_INS, special_hand_ins
 from ..state import State
 from ..vocab import BLENDS, PAINT_INDEX, SPECIAL_BLENDS, SPECIAL_PAINTS, Module, Paint
@@ -159,11 +161,43 @@ def board_lines(state: State) -> list[str]:
     ]
 
 
+def _adapter_actions(tables: Tables, rules: SpecialBlends) -> list[object]:
+    """No action kind of its own: its blends and altar hand-ins are in the base part."""
+    return []
+
+
+def _adapter_chance(tables: Tables, rules: SpecialBlends) -> list[Outcome]:
+    """The 7 tiles removed at set-up."""
+    removable = sorted({*tables.dealt_tiles, *rules.base_tiles})
+    return [("fresco_removed", tile) for tile in removable]
+
+
+def _adapter_layout(tables: Tables, rules: SpecialBlends) -> list[tuple[str, int]]:
+    return [("fresco_removed", 1)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: SpecialBlends
+) -> list[float]:
+    """How many tiles set-up removed (which is hidden, A3.1)."""
+    return [float(num(view["fresco_removed"]))]
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 3 in the adapters' action space, chance outcomes and tensors."""
+
+
 PLUGIN = Plugin(
     module=Module.SPECIAL_BLENDS,
     rules=SpecialBlends,
     state_name="specials",
     state_type=SpecialState,
+    adapter=ADAPTER,
     state_after="scored",
     actions={},
     board_lines=board_lines,

@@ -8,12 +8,14 @@ for one apprentice at its location; the Street Musician is played in phase 1.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import cache
+from itertools import combinations_with_replacement
 from typing import ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw
+from ...kernel.chance import Outcome, draw
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
@@ -35,9 +37,11 @@ from ..config import (
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints, apprentices_at
 from ..hidden import other_seats, redrawn, spread
+from ..plugin_parts import AdapterPart, num, seq
 from ..scoring import bishop_bonus
 from ..state import Phase, Restoration, ScoreParts, State, Turn, booth_name
 from ..vocab import (
+    BASE_PAINTS,
     PRIMARIES,
     SECONDARIES,
     SEGMENTS,
@@ -63,6 +67,7 @@ from .wishing_well_actions import (
     UseStreetMusician,
     UseTip,
 )
+from .wishing_well_notation import NOTATION
 from .wishing_well_state import WellState, well_of, with_well
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -1053,6 +1058,53 @@ def position_laws(laws: Laws, state: State, well: WellState) -> None:
         )
 
 
+def _adapter_actions(tables: Tables, rules: WishingWell) -> list[object]:
+    found: list[object] = [UseStreetMusician(), SkipStreetMusician()]
+    found.extend(PlacePennies(n) for n in range(3))
+    found += [BuyWishingCard(), UseLuckyFellow()]
+    tiles = sorted({*tables.market_in_play, *tables.market_removed})
+    found.extend(UseFreePaints(tile) for tile in tiles)
+    found.extend(UseBishopsVisit(to) for to in SEGMENTS)
+    found += [UseBishopsPraise(), UseTip()]
+    primaries = tuple(p for p in BASE_PAINTS if p in PRIMARIES)
+    for paints in combinations_with_replacement(primaries, 3):
+        found.extend(UseAlchemy(paints, result) for result in BASE_PAINTS)
+    found.append(UseReward())
+    return found
+
+
+def _adapter_chance(tables: Tables, rules: WishingWell) -> list[Outcome]:
+    return [("wishing_card", card) for card in sorted(set(rules.deck))]
+
+
+def _adapter_layout(tables: Tables, rules: WishingWell) -> list[tuple[str, int]]:
+    return [("well", 6)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: WishingWell
+) -> list[float]:
+    """The well, the supply, the deck, the seat's own pennies, symbol pennies and cards."""
+    cards = seq(view["cards"])[seat]
+    return [
+        float(num(view["well"])),
+        float(num(view["penny_supply"])),
+        float(num(view["deck"])),
+        float(num(seq(view["pennies"])[seat])),
+        float(num(seq(view["symbol"])[seat])),
+        float(len(seq(cards))),
+    ]
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 4 in the adapters' action space, chance outcomes and tensors."""
+
+
 PLUGIN = Plugin(
     module=Module.WISHING_WELL,
     rules=WishingWell,
@@ -1061,6 +1113,8 @@ PLUGIN = Plugin(
     sample_hidden=sample_hidden,
     position_lists=("pennies", "symbol", "placed", "hands", "played"),
     position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
     state_after="altar_used",
     actions={
         UseStreetMusician: (check_musician, do_musician),
