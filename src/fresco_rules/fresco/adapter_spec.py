@@ -146,10 +146,7 @@ class FrescoSpec(GameSpec):
     name = "fresco"
     min_players = 2
     max_players = 4
-    modules_help = (
-        "1 Portraits, 2 Bishop's Requests, 3 Special Blends, 4 Wishing Well, 5 Leaf Gold, "
-        "6 Glaziers"
-    )
+    modules_help = ", ".join(f"{plugin.module.value} {plugin.title}" for plugin in PLUGINS)
     default_params: Mapping[str, Any] = _defaults()
     default_max_length = 6000
     max_draws_per_step = 96

@@ -257,11 +257,23 @@ class Plugin:
     """What the module's rules did between two states, for logs."""
     board_lines: Callable[[State], list[str]] = _no_lines
     """The module's public pieces, for the board text."""
+    title: str = ""
+    """The module's name for people, after its number (``"Wishing Well"``): the adapters'
+    help of the ``modules`` parameter lists them."""
+    notation: Notation | None = None
+    """The module's words in the text notation (``text_notation``), None: no action kind."""
+    adapter: AdapterPart | None = None
+    """The module's part of the adapters' action space, chance outcomes and tensors
+    (``adapter_spec``); a module without one is refused by the adapters."""
     state_name: str = ""
     """The key of the module's sub-state (its slot of ``State.modules``) in records and
     positions, e.g. ``"well"``."""
     state_type: type | None = None
-    """The class of the module's sub-state, for reading it back from a record or position."""
+    """The class of the module's sub-state, for reading it back from a record or position;
+    None: the module keeps no sub-state."""
+    state_after: str = ""
+    """The record key the sub-state's key follows in a written state (where the ``State``
+    field of the six first modules stood before issue 24); empty: after every other key."""
     sample_hidden: Callable[[State, int, Random], Any] | None = None
     """The module's sub-state with what a seat cannot see drawn again (R0.68), for the search
     player (``players.sample_hidden``); None: the module hides nothing beyond the base game."""
@@ -270,14 +282,6 @@ class Plugin:
     game's in a loaded position; None: the position laws do not look at the sub-state."""
     position_laws: Callable[[Laws, State, Any], None] | None = None
     """The module's laws of a loaded position (its sub-state is the third argument)."""
-    notation: Notation | None = None
-    """The module's words in the text notation (``text_notation``), None: no action kind."""
-    adapter: AdapterPart | None = None
-    """The module's part of the adapters' action space, chance outcomes and tensors
-    (``adapter_spec``); a module without one is refused by the adapters."""
-    state_after: str = ""
-    """The record key the sub-state's key follows in a written state (where the ``State``
-    field of the six first modules stood before issue 24); empty: after every other key."""
 
 
 @implements("G.1", "G.2", "G.3", "G.5", "M.1", "M.2")

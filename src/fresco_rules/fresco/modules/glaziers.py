@@ -995,6 +995,7 @@ ADAPTER = AdapterPart(
 
 PLUGIN = Plugin(
     module=Module.GLAZIERS,
+    title="Glaziers",
     rules=Glaziers,
     state_name="glass",
     state_type=GlassState,

@@ -372,6 +372,7 @@ ADAPTER = AdapterPart(
 
 PLUGIN = Plugin(
     module=Module.LEAF_GOLD,
+    title="Leaf Gold",
     rules=LeafGold,
     state_name="gold",
     state_type=GoldState,

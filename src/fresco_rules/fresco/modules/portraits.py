@@ -661,6 +661,7 @@ ADAPTER = AdapterPart(
 
 PLUGIN = Plugin(
     module=Module.PORTRAITS,
+    title="Portraits",
     rules=PortraitRules,
     state_name="portraits",
     state_type=PortraitState,

@@ -524,6 +524,7 @@ ADAPTER = AdapterPart(actions=_adapter_actions, layout=_adapter_layout, tensor=_
 
 PLUGIN = Plugin(
     module=Module.REQUESTS,
+    title="Bishop's Requests",
     rules=Requests,
     state_name="requests",
     state_type=RequestState,

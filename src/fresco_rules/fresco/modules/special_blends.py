@@ -194,6 +194,7 @@ ADAPTER = AdapterPart(
 
 PLUGIN = Plugin(
     module=Module.SPECIAL_BLENDS,
+    title="Special Blends",
     rules=SpecialBlends,
     state_name="specials",
     state_type=SpecialState,

@@ -1107,6 +1107,7 @@ ADAPTER = AdapterPart(
 
 PLUGIN = Plugin(
     module=Module.WISHING_WELL,
+    title="Wishing Well",
     rules=WishingWell,
     state_name="well",
     state_type=WellState,
