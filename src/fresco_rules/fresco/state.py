@@ -184,12 +184,6 @@ replace = evolve
 with ``changes``."""
 
 
-def with_module_state(state: State, slot: int, sub: object, **changes: Any) -> State:
-    """``state`` with ``sub`` in module slot ``slot`` (and the other ``changes``)."""
-    slots = state.modules
-    return evolve(state, modules=(*slots[:slot], sub, *slots[slot + 1 :]), **changes)
-
-
 def module_changes(state: State, slot: int, sub: object) -> dict[str, Any]:
     """The change of ``state`` that puts ``sub`` in module slot ``slot``, as ``evolve`` keywords
     (for a caller making other changes in the same new state)."""

@@ -60,7 +60,7 @@ from .glaziers_actions import (
 )
 from .glaziers_data import segment_problems, workbench_problems
 from .glaziers_notation import NOTATION
-from .glaziers_state import Cover, GlassState, glass_changes, glass_of, with_glass
+from .glaziers_state import GLASS_SLOT, Cover, GlassState, glass_changes, glass_of, with_glass
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -282,7 +282,7 @@ class Glaziers(ModuleRules):
         """R6.7 (A6.12): before his plan a player decides whether his Glassworks tile covers a
         column (any of the 5 on side 2) and R6.8 whether one of his own apprentices stands on
         its bottom space. A6.5: covering and buying nothing is allowed."""
-        g = glass_of(state)
+        g: GlassState | None = state.modules[GLASS_SLOT]  # glass_of: every planning step
         if g is None or state.plans[seat] is not None or g.covers[seat] is not None:
             return None
         return _glassworks_choice(seat, state.side, state.apprentices[seat] >= 1)
@@ -554,7 +554,7 @@ _BUY_GLASS = tuple(BuyGlass(colour) for colour in GLASS)
 
 
 def _glass(state: State) -> GlassState:
-    sub = glass_of(state)
+    sub: GlassState | None = state.modules[GLASS_SLOT]  # glass_of, without a call
     assert sub is not None
     return sub
 

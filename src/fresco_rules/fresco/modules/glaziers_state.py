@@ -6,7 +6,8 @@ from typing import Any
 
 from attrs import frozen
 
-from ..state import State, module_changes, module_slot, with_module_state
+from ...kernel.evolve import evolve
+from ..state import State, module_changes, module_slot
 from ..vocab import GlassCounts, Location, Module
 
 
@@ -44,21 +45,23 @@ class GlassState:
     """Per player: glass handed in at the altar window this round (A6.10)."""
 
 
-_SLOT = module_slot(Module.GLAZIERS)
+GLASS_SLOT = module_slot(Module.GLAZIERS)
+"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
 
 
 def glass_of(state: State) -> GlassState | None:
     """The module 6 sub-state of ``state``, None when the module is not in play."""
-    sub: GlassState | None = state.modules[_SLOT]
+    sub: GlassState | None = state.modules[GLASS_SLOT]
     return sub
 
 
 def with_glass(state: State, glass: GlassState, **changes: Any) -> State:
     """``state`` with the module 6 sub-state ``glass`` (and the other ``changes``)."""
-    return with_module_state(state, _SLOT, glass, **changes)
+    slots = state.modules
+    return evolve(state, modules=(*slots[:GLASS_SLOT], glass, *slots[GLASS_SLOT + 1 :]), **changes)
 
 
 def glass_changes(state: State, glass: GlassState) -> dict[str, Any]:
     """The change that puts the module 6 sub-state ``glass`` in ``state``, as ``evolve``
     keywords (for a caller making other changes in the same new state)."""
-    return module_changes(state, _SLOT, glass)
+    return module_changes(state, GLASS_SLOT, glass)

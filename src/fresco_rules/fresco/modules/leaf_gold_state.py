@@ -6,7 +6,8 @@ from typing import Any
 
 from attrs import frozen
 
-from ..state import State, module_changes, module_slot, with_module_state
+from ...kernel.evolve import evolve
+from ..state import State, module_changes, module_slot
 from ..vocab import Module, Paint
 
 
@@ -24,21 +25,23 @@ class GoldState:
     """The discs in the linen bag (sorted; drawn by chance, R5.3)."""
 
 
-_SLOT = module_slot(Module.LEAF_GOLD)
+GOLD_SLOT = module_slot(Module.LEAF_GOLD)
+"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
 
 
 def gold_of(state: State) -> GoldState | None:
     """The module 5 sub-state of ``state``, None when the module is not in play."""
-    sub: GoldState | None = state.modules[_SLOT]
+    sub: GoldState | None = state.modules[GOLD_SLOT]
     return sub
 
 
 def with_gold(state: State, gold: GoldState, **changes: Any) -> State:
     """``state`` with the module 5 sub-state ``gold`` (and the other ``changes``)."""
-    return with_module_state(state, _SLOT, gold, **changes)
+    slots = state.modules
+    return evolve(state, modules=(*slots[:GOLD_SLOT], gold, *slots[GOLD_SLOT + 1 :]), **changes)
 
 
 def gold_changes(state: State, gold: GoldState) -> dict[str, Any]:
     """The change that puts the module 5 sub-state ``gold`` in ``state``, as ``evolve``
     keywords (for a caller making other changes in the same new state)."""
-    return module_changes(state, _SLOT, gold)
+    return module_changes(state, GOLD_SLOT, gold)

@@ -39,7 +39,7 @@ from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
 from .portraits_notation import NOTATION
-from .portraits_state import PortraitState, portraits_of, with_portraits
+from .portraits_state import PORTRAITS_SLOT, PortraitState, portraits_of, with_portraits
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -281,7 +281,7 @@ class PortraitRules(ModuleRules):
         return _SEXTON_OPTIONS.get(state.bishop, _ALL_SEXTON_MOVES)
 
     def pending(self, state: State) -> Pending | None:
-        p = portraits_of(state)
+        p: PortraitState | None = state.modules[PORTRAITS_SLOT]  # portraits_of: every step
         if p is None or not p.sexton_armed:
             return None  # nothing due: the common case, tested first
         turn = state.turn

@@ -6,7 +6,8 @@ from typing import Any
 
 from attrs import frozen
 
-from ..state import State, module_slot, with_module_state
+from ...kernel.evolve import evolve
+from ..state import State, module_slot
 from ..vocab import Module
 
 
@@ -30,15 +31,19 @@ class PortraitState:
     """A Sexton move was just made and its segment restoration is due (A1.3)."""
 
 
-_SLOT = module_slot(Module.PORTRAITS)
+PORTRAITS_SLOT = module_slot(Module.PORTRAITS)
+"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
 
 
 def portraits_of(state: State) -> PortraitState | None:
     """The module 1 sub-state of ``state``, None when the module is not in play."""
-    sub: PortraitState | None = state.modules[_SLOT]
+    sub: PortraitState | None = state.modules[PORTRAITS_SLOT]
     return sub
 
 
 def with_portraits(state: State, portraits: PortraitState, **changes: Any) -> State:
     """``state`` with the module 1 sub-state ``portraits`` (and the other ``changes``)."""
-    return with_module_state(state, _SLOT, portraits, **changes)
+    slots = state.modules
+    return evolve(
+        state, modules=(*slots[:PORTRAITS_SLOT], portraits, *slots[PORTRAITS_SLOT + 1 :]), **changes
+    )

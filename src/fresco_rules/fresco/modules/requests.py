@@ -36,7 +36,7 @@ from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_data import REQUEST_TYPES
 from .requests_notation import NOTATION
-from .requests_state import RequestState, requests_of, with_requests
+from .requests_state import REQUESTS_SLOT, RequestState, requests_of, with_requests
 from .wishing_well_state import well_of
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -218,7 +218,7 @@ class Requests(ModuleRules):
         return next(k for k, pile in zip(REQUEST_TYPES, self.piles, strict=True) if request in pile)
 
     def pending(self, state: State) -> Pending | None:
-        q = requests_of(state)
+        q: RequestState | None = state.modules[REQUESTS_SLOT]  # requests_of: every step
         if q is None or q.income_due == self.none_due or state.phase is _OVER:
             return None
         seat = next(s for s, n in enumerate(q.income_due) if n)

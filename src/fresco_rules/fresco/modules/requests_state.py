@@ -6,7 +6,8 @@ from typing import Any
 
 from attrs import frozen
 
-from ..state import State, module_slot, with_module_state
+from ...kernel.evolve import evolve
+from ..state import State, module_slot
 from ..vocab import Module
 
 Stack = tuple[str, tuple[str, ...]]
@@ -32,15 +33,19 @@ class RequestState:
     """Per player: general-request primaries still to choose at this income step (A2.6)."""
 
 
-_SLOT = module_slot(Module.REQUESTS)
+REQUESTS_SLOT = module_slot(Module.REQUESTS)
+"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
 
 
 def requests_of(state: State) -> RequestState | None:
     """The module 2 sub-state of ``state``, None when the module is not in play."""
-    sub: RequestState | None = state.modules[_SLOT]
+    sub: RequestState | None = state.modules[REQUESTS_SLOT]
     return sub
 
 
 def with_requests(state: State, requests: RequestState, **changes: Any) -> State:
     """``state`` with the module 2 sub-state ``requests`` (and the other ``changes``)."""
-    return with_module_state(state, _SLOT, requests, **changes)
+    slots = state.modules
+    return evolve(
+        state, modules=(*slots[:REQUESTS_SLOT], requests, *slots[REQUESTS_SLOT + 1 :]), **changes
+    )

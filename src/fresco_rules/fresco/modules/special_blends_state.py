@@ -10,7 +10,8 @@ from typing import Any
 
 from attrs import frozen
 
-from ..state import State, module_slot, with_module_state
+from ...kernel.evolve import evolve
+from ..state import State, module_slot
 from ..vocab import Module
 
 
@@ -22,15 +23,19 @@ class SpecialState:
     """The fresco tiles removed from the game at set-up (R3.3, sorted; hidden, A3.1)."""
 
 
-_SLOT = module_slot(Module.SPECIAL_BLENDS)
+SPECIALS_SLOT = module_slot(Module.SPECIAL_BLENDS)
+"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
 
 
 def specials_of(state: State) -> SpecialState | None:
     """The module 3 sub-state of ``state``, None when the module is not in play."""
-    sub: SpecialState | None = state.modules[_SLOT]
+    sub: SpecialState | None = state.modules[SPECIALS_SLOT]
     return sub
 
 
 def with_specials(state: State, specials: SpecialState, **changes: Any) -> State:
     """``state`` with the module 3 sub-state ``specials`` (and the other ``changes``)."""
-    return with_module_state(state, _SLOT, specials, **changes)
+    slots = state.modules
+    return evolve(
+        state, modules=(*slots[:SPECIALS_SLOT], specials, *slots[SPECIALS_SLOT + 1 :]), **changes
+    )

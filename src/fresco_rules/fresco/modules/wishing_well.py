@@ -68,7 +68,7 @@ from .wishing_well_actions import (
     UseTip,
 )
 from .wishing_well_notation import NOTATION
-from .wishing_well_state import WellState, well_of, with_well
+from .wishing_well_state import WELL_SLOT, WellState, well_of, with_well
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -229,7 +229,7 @@ class WishingWell(ModuleRules):
         return state
 
     def pending(self, state: State) -> Pending | None:
-        w = well_of(state)
+        w: WellState | None = state.modules[WELL_SLOT]  # well_of, without a call: every step
         if w is None:
             return None
         if w.musician >= 0:
@@ -258,7 +258,7 @@ class WishingWell(ModuleRules):
         his pennies (0-2) go on the market symbol. Who is to move is public, so every player is
         asked, whatever his hidden plan holds and however many pennies are behind his screen
         (A4.10); without a market apprentice or a penny the only answer is 0."""
-        w = well_of(state)
+        w: WellState | None = state.modules[WELL_SLOT]  # well_of: every planning step
         plan = state.plans[seat]
         if w is None or plan is None or w.placed[seat]:
             return None
@@ -337,7 +337,7 @@ class WishingWell(ModuleRules):
     def finish_turn(self, state: State, turn: Turn) -> State:
         """R4.6/A4.2: pennies a player did not throw go back behind his screen at the end of
         his market turn; they are never lost."""
-        w = well_of(state)
+        w: WellState | None = state.modules[WELL_SLOT]  # well_of: every turn
         if w is None or turn.location is not _MARKET or turn.actor == state.tables.leonardo:
             return state
         seat = turn.actor

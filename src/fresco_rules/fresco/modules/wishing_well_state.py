@@ -6,7 +6,8 @@ from typing import Any
 
 from attrs import frozen
 
-from ..state import State, module_slot, with_module_state
+from ...kernel.evolve import evolve
+from ..state import State, module_slot
 from ..vocab import Module
 
 
@@ -42,15 +43,17 @@ class WellState:
     """A cathedral card waiting for the next segment restoration (A4.5, A4.6), or ``""``."""
 
 
-_SLOT = module_slot(Module.WISHING_WELL)
+WELL_SLOT = module_slot(Module.WISHING_WELL)
+"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
 
 
 def well_of(state: State) -> WellState | None:
     """The module 4 sub-state of ``state``, None when the module is not in play."""
-    sub: WellState | None = state.modules[_SLOT]
+    sub: WellState | None = state.modules[WELL_SLOT]
     return sub
 
 
 def with_well(state: State, well: WellState, **changes: Any) -> State:
     """``state`` with the module 4 sub-state ``well`` (and the other ``changes``)."""
-    return with_module_state(state, _SLOT, well, **changes)
+    slots = state.modules
+    return evolve(state, modules=(*slots[:WELL_SLOT], well, *slots[WELL_SLOT + 1 :]), **changes)
