@@ -282,7 +282,7 @@ class Glaziers(ModuleRules):
         """R6.7 (A6.12): before his plan a player decides whether his Glassworks tile covers a
         column (any of the 5 on side 2) and R6.8 whether one of his own apprentices stands on
         its bottom space. A6.5: covering and buying nothing is allowed."""
-        g: GlassState | None = state.modules[GLASS_SLOT]  # glass_of: every planning step
+        g: GlassState | None = state.modules[GLASS_SLOT]
         if g is None or state.plans[seat] is not None or g.covers[seat] is not None:
             return None
         return _glassworks_choice(seat, state.side, state.apprentices[seat] >= 1)
@@ -292,7 +292,7 @@ class Glaziers(ModuleRules):
         """R6.7: the column a player's Glassworks tile covers stays empty in his plan, so with
         it over the studio he takes no portrait (R1.28, module 1) and over the workshop he
         fulfils no request (R2.17, module 2) that round."""
-        g = glass_of(state)
+        g: GlassState | None = state.modules[GLASS_SLOT]
         cover = None if g is None else g.covers[seat]
         if cover is None:
             return 0, None
@@ -302,7 +302,7 @@ class Glaziers(ModuleRules):
     def check_plan(self, state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
         """R6.7: no apprentice in the covered column; R6.8: an apprentice on the tile's bottom
         space counts against the available apprentices (R0.24)."""
-        g = glass_of(state)
+        g: GlassState | None = state.modules[GLASS_SLOT]
         cover = None if g is None else g.covers[seat]
         if cover is None:
             return None
@@ -362,7 +362,7 @@ class Glaziers(ModuleRules):
         order B among the players resolving that
         location or their own Glassworks visit (a negative entry ``~seat``); when he also acts
         at that location (only with A0.7 ``with_first``), the Glassworks comes first."""
-        g = glass_of(state)
+        g: GlassState | None = state.modules[GLASS_SLOT]
         if g is None:
             return queue
         visits = self._visits(g.covers, state.side).get(location)
@@ -554,7 +554,7 @@ _BUY_GLASS = tuple(BuyGlass(colour) for colour in GLASS)
 
 
 def _glass(state: State) -> GlassState:
-    sub: GlassState | None = state.modules[GLASS_SLOT]  # glass_of, without a call
+    sub: GlassState | None = state.modules[GLASS_SLOT]
     assert sub is not None
     return sub
 
@@ -864,7 +864,7 @@ def describe_action(state: State, action: object) -> str | None:
     if isinstance(action, BuyGlass):
         return f"buys {action.glass.value} glass"
     if isinstance(action, TakeWindow):
-        glass = glass_of(state)
+        glass: GlassState | None = state.modules[GLASS_SLOT]
         window = glass.workbench[action.slot] if glass is not None else None
         return f"takes window {window} from workbench slot {action.slot + 1}"
     if isinstance(action, HandInGlass):
@@ -892,7 +892,7 @@ def events(before: State, after: State) -> list[str]:
 
 def board_lines(state: State) -> list[str]:
     """The glass offer and the workbench."""
-    glass = glass_of(state)
+    glass: GlassState | None = state.modules[GLASS_SLOT]
     if glass is None:
         return []
     bench = ", ".join(f"{i + 1} {window or '-'}" for i, window in enumerate(glass.workbench))

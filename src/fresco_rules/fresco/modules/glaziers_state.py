@@ -46,7 +46,8 @@ class GlassState:
 
 
 GLASS_SLOT = module_slot(Module.GLAZIERS)
-"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
+"""This module's slot of ``State.modules``: the module's own rules read their sub-state there
+(no call on the play path); other readers use the accessor below."""
 
 
 def glass_of(state: State) -> GlassState | None:

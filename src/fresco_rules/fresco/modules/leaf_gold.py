@@ -33,7 +33,7 @@ from ..words import booth_label, segment_label
 from .leaf_gold_actions import Gild
 from .leaf_gold_data import disc_colours
 from .leaf_gold_notation import NOTATION
-from .leaf_gold_state import GoldState, gold_changes, gold_of, with_gold
+from .leaf_gold_state import GOLD_SLOT, GoldState, gold_changes, gold_of, with_gold
 
 GILD = "gild"
 PAINT_ORDER = {paint: i for i, paint in enumerate(Paint)}
@@ -183,7 +183,7 @@ class LeafGold(ModuleRules):
         """R5.6 (A5.6): the player decides on leaf gold when the restored segment's required
         paints include at least one piece of exactly the gilding colour and he holds leaf gold.
         R5.10: never at the altar; R5.13: never Leonardo."""
-        g = gold_of(state)
+        g: GoldState | None = state.modules[GOLD_SLOT]
         if g is None or r.segment is None or r.tile is None or state.is_leonardo(r.actor):
             return state, r, False
         return state, r, g.held[r.actor] >= 1 and self.shows_colour(state, r.tile, g.disc)
@@ -250,7 +250,7 @@ def _gild_choice(actor: int, segment: Segment | None) -> Pending:
 
 
 def _gold(state: State) -> GoldState:
-    sub = gold_of(state)
+    sub: GoldState | None = state.modules[GOLD_SLOT]
     assert sub is not None
     return sub
 
@@ -316,7 +316,7 @@ def events(before: State, after: State) -> list[str]:
 
 def board_lines(state: State) -> list[str]:
     """The gilding colour on the basket tile."""
-    gold = gold_of(state)
+    gold: GoldState | None = state.modules[GOLD_SLOT]
     if gold is None:
         return []
     return [f"leaf gold: the disc on the basket is {gold.disc.value}"]

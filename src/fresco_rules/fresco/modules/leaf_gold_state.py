@@ -26,7 +26,8 @@ class GoldState:
 
 
 GOLD_SLOT = module_slot(Module.LEAF_GOLD)
-"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
+"""This module's slot of ``State.modules``: the module's own rules read their sub-state there
+(no call on the play path); other readers use the accessor below."""
 
 
 def gold_of(state: State) -> GoldState | None:

@@ -77,7 +77,7 @@ def _sorted_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], 
 
 
 def _portraits(state: State) -> PortraitState:
-    sub = portraits_of(state)
+    sub: PortraitState | None = state.modules[PORTRAITS_SLOT]
     assert sub is not None
     return sub
 
@@ -198,7 +198,7 @@ class PortraitRules(ModuleRules):
 
     def holds(self, state: State, actor: int, kind: str) -> int:
         """How many permanent cards of ``kind`` ``actor`` holds (Leonardo never holds one)."""
-        p = portraits_of(state)
+        p: PortraitState | None = state.modules[PORTRAITS_SLOT]
         if p is None or state.is_leonardo(actor):
             return 0
         return self._count(p, actor, kind)
@@ -281,7 +281,7 @@ class PortraitRules(ModuleRules):
         return _SEXTON_OPTIONS.get(state.bishop, _ALL_SEXTON_MOVES)
 
     def pending(self, state: State) -> Pending | None:
-        p: PortraitState | None = state.modules[PORTRAITS_SLOT]  # portraits_of: every step
+        p: PortraitState | None = state.modules[PORTRAITS_SLOT]
         if p is None or not p.sexton_armed:
             return None  # nothing due: the common case, tested first
         turn = state.turn
@@ -317,7 +317,7 @@ class PortraitRules(ModuleRules):
     @implements("A1.3")
     def start_restoration(self, state: State, r: Restoration) -> tuple[State, Restoration]:
         """A1.3: the restoration the Sexton's move was made for has begun."""
-        p = portraits_of(state)
+        p: PortraitState | None = state.modules[PORTRAITS_SLOT]
         if p is not None and p.sexton_armed:
             state = with_portraits(state, evolve(p, sexton_armed=False))
         return state, r
@@ -476,7 +476,7 @@ def check_portrait(state: State, action: TakePortrait) -> IllegalAction | None:
     R1.14 (A1.5): the Merchant names its primaries (repeats allowed), other cards name none.
     R1.24: Leonardo's card is chosen by the controller. R1.28: a Glassworks tile over the
     studio leaves no studio apprentice to take one."""
-    p = portraits_of(state)
+    p: PortraitState | None = state.modules[PORTRAITS_SLOT]
     if p is None:
         return turns.refusal(state, "G.1", "module 1 (the Portraits) is not in play")
     if not isinstance(action.card, str):
@@ -571,7 +571,7 @@ def events(before: State, after: State) -> list[str]:
 
 def board_lines(state: State) -> list[str]:
     """The portrait display, the deck's size and the permanent cards in play."""
-    p = portraits_of(state)
+    p: PortraitState | None = state.modules[PORTRAITS_SLOT]
     if p is None:
         return []
     shown = ", ".join(_name(state, c) for c in p.display if c is not None) or "empty"

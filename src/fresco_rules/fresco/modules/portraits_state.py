@@ -32,7 +32,8 @@ class PortraitState:
 
 
 PORTRAITS_SLOT = module_slot(Module.PORTRAITS)
-"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
+"""This module's slot of ``State.modules``: the module's own rules read their sub-state there
+(no call on the play path); other readers use the accessor below."""
 
 
 def portraits_of(state: State) -> PortraitState | None:

@@ -36,7 +36,7 @@ from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_data import REQUEST_TYPES
 from .requests_notation import NOTATION
-from .requests_state import REQUESTS_SLOT, RequestState, requests_of, with_requests
+from .requests_state import REQUESTS_SLOT, RequestState, with_requests
 from .wishing_well_state import well_of
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -61,7 +61,7 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 def _requests(state: State) -> RequestState:
-    sub = requests_of(state)
+    sub: RequestState | None = state.modules[REQUESTS_SLOT]
     assert sub is not None
     return sub
 
@@ -218,7 +218,7 @@ class Requests(ModuleRules):
         return next(k for k, pile in zip(REQUEST_TYPES, self.piles, strict=True) if request in pile)
 
     def pending(self, state: State) -> Pending | None:
-        q: RequestState | None = state.modules[REQUESTS_SLOT]  # requests_of: every step
+        q: RequestState | None = state.modules[REQUESTS_SLOT]
         if q is None or q.income_due == self.none_due or state.phase is _OVER:
             return None
         seat = next(s for s, n in enumerate(q.income_due) if n)
@@ -306,7 +306,7 @@ def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
     serves any of them). R2.7 (A2.2): tiles already in a stack never count. R2.8: the pile
     must hold a tile; the top one is taken. R2.9: tiles restored earlier this round count.
     R2.16 (A2.4): with module 4, an apprentice that used Alchemy cannot fulfil a request."""
-    q = requests_of(state)
+    q: RequestState | None = state.modules[REQUESTS_SLOT]
     if q is None:
         return turns.refusal(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     pile, tiles = action.pile, action.tiles
@@ -398,7 +398,7 @@ def do_request(state: State, action: FulfilRequest) -> State:
 @implements("R2.11", "A2.6")
 def check_income_paint(state: State, action: ChooseIncomePaint) -> IllegalAction | None:
     """R2.11 (A2.6): a general request pays one primary of the owner's choice each round."""
-    q = requests_of(state)
+    q: RequestState | None = state.modules[REQUESTS_SLOT]
     if q is None:
         return turns.refusal(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     if not any(q.income_due):
@@ -429,7 +429,7 @@ def do_income_paint(state: State, action: ChooseIncomePaint) -> State:
 def describe_action(state: State, action: object) -> str | None:
     """The sentence (after the actor's name) for an action of module 2."""
     if isinstance(action, FulfilRequest):
-        q = requests_of(state)
+        q: RequestState | None = state.modules[REQUESTS_SLOT]
         pile = q.piles[REQUEST_TYPES.index(action.pile)] if q is not None else ()
         top = pile[0] if pile else "?"
         return f"fulfils the {action.pile} request {top} with {', '.join(action.tiles)}"
@@ -440,7 +440,7 @@ def describe_action(state: State, action: object) -> str | None:
 
 def board_lines(state: State) -> list[str]:
     """The request piles' top tiles and every player's request stacks."""
-    q = requests_of(state)
+    q: RequestState | None = state.modules[REQUESTS_SLOT]
     if q is None:
         return []
     rules = _rules(state)

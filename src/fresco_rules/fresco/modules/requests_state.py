@@ -34,7 +34,8 @@ class RequestState:
 
 
 REQUESTS_SLOT = module_slot(Module.REQUESTS)
-"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
+"""This module's slot of ``State.modules``: the module's own rules read their sub-state there
+(no call on the play path); other readers use the accessor below."""
 
 
 def requests_of(state: State) -> RequestState | None:

@@ -26,7 +26,7 @@ from ..scoring import ALTAR_HAND_INS, special_hand_ins
 from ..state import State
 from ..vocab import BLENDS, PAINT_INDEX, SPECIAL_BLENDS, SPECIAL_PAINTS, Module, Paint
 from ..vocab import paint_counts as _paint_counts
-from .special_blends_state import SpecialState, specials_of, with_specials
+from .special_blends_state import SPECIALS_SLOT, SpecialState, with_specials
 
 WIDTH = len(PAINT_INDEX)
 _REMOVABLE = "special_blends removable"
@@ -137,7 +137,7 @@ class SpecialBlends(ModuleRules):
                 "supply": state.supply_paints[i],
                 **{seat: state.paints[s][i] for s, seat in enumerate(seats)},
             }
-        specials = specials_of(state)
+        specials: SpecialState | None = state.modules[SPECIALS_SLOT]
         assert specials is not None
         found["fresco_tiles"] = {"removed (module 3)": len(specials.removed)}
         return found
@@ -145,14 +145,14 @@ class SpecialBlends(ModuleRules):
     @implements("A3.1")
     def view(self, state: State, seat: int) -> dict[str, Any]:
         """A3.1: the tiles removed at set-up are hidden; only their number is shown."""
-        specials = specials_of(state)
+        specials: SpecialState | None = state.modules[SPECIALS_SLOT]
         assert specials is not None
         return {"fresco_removed": len(specials.removed)}
 
 
 def board_lines(state: State) -> list[str]:
     """The paint supply of pink and brown and the number of tiles removed at set-up."""
-    specials = specials_of(state)
+    specials: SpecialState | None = state.modules[SPECIALS_SLOT]
     if specials is None:
         return []
     pink, brown = state.supply_paints[PAINT_INDEX[Paint.PINK]], state.supply_paints[WIDTH - 1]

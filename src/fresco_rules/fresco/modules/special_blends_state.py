@@ -24,7 +24,8 @@ class SpecialState:
 
 
 SPECIALS_SLOT = module_slot(Module.SPECIAL_BLENDS)
-"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
+"""This module's slot of ``State.modules``: the module's own rules read their sub-state there
+(no call on the play path); other readers use the accessor below."""
 
 
 def specials_of(state: State) -> SpecialState | None:

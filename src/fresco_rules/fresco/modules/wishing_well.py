@@ -229,7 +229,7 @@ class WishingWell(ModuleRules):
         return state
 
     def pending(self, state: State) -> Pending | None:
-        w: WellState | None = state.modules[WELL_SLOT]  # well_of, without a call: every step
+        w: WellState | None = state.modules[WELL_SLOT]
         if w is None:
             return None
         if w.musician >= 0:
@@ -258,7 +258,7 @@ class WishingWell(ModuleRules):
         his pennies (0-2) go on the market symbol. Who is to move is public, so every player is
         asked, whatever his hidden plan holds and however many pennies are behind his screen
         (A4.10); without a market apprentice or a penny the only answer is 0."""
-        w: WellState | None = state.modules[WELL_SLOT]  # well_of: every planning step
+        w: WellState | None = state.modules[WELL_SLOT]
         plan = state.plans[seat]
         if w is None or plan is None or w.placed[seat]:
             return None
@@ -270,7 +270,7 @@ class WishingWell(ModuleRules):
 
     @memo_last_call
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
-        w = well_of(state)
+        w: WellState | None = state.modules[WELL_SLOT]
         seat = turn.actor
         if w is None or seat == state.tables.leonardo:
             return []
@@ -324,7 +324,7 @@ class WishingWell(ModuleRules):
     def turn_open(self, state: State, turn: Turn) -> bool:
         """R4.9: a card may be used in the turn it is bought or later in that turn, so a turn
         stays open after its last action while the player can still play a card there."""
-        w = well_of(state)
+        w: WellState | None = state.modules[WELL_SLOT]
         if turn.left > 0 or w is None or turn.actor == state.tables.leonardo:
             return False
         if not w.hands[turn.actor]:
@@ -337,7 +337,7 @@ class WishingWell(ModuleRules):
     def finish_turn(self, state: State, turn: Turn) -> State:
         """R4.6/A4.2: pennies a player did not throw go back behind his screen at the end of
         his market turn; they are never lost."""
-        w: WellState | None = state.modules[WELL_SLOT]  # well_of: every turn
+        w: WellState | None = state.modules[WELL_SLOT]
         if w is None or turn.location is not _MARKET or turn.actor == state.tables.leonardo:
             return state
         seat = turn.actor
@@ -356,7 +356,7 @@ class WishingWell(ModuleRules):
 
     def start_restoration(self, state: State, r: Restoration) -> tuple[State, Restoration]:
         """A card bound to the next segment restoration (A4.5, A4.6) joins this one."""
-        w = well_of(state)
+        w: WellState | None = state.modules[WELL_SLOT]
         if w is None or not w.bound or r.segment is None:
             return state, r
         praised = w.bound == PRAISE
@@ -439,7 +439,7 @@ def _pennies_choice(seat: int, most: int) -> Pending:
 
 
 def _well(state: State) -> WellState:
-    sub = well_of(state)
+    sub: WellState | None = state.modules[WELL_SLOT]
     assert sub is not None
     return sub
 
@@ -976,7 +976,7 @@ def describe_action(state: State, action: object) -> str | None:
     if isinstance(action, BuyWishingCard):
         thrown = 1
         all_for_one = state.config.wishing_purchase is WishingPurchase.ALL_FOR_ONE
-        well = well_of(state)
+        well: WellState | None = state.modules[WELL_SLOT]
         if well is not None and state.turn is not None and all_for_one:
             thrown = well.symbol[state.turn.actor]
         pennies = "a lucky penny" if thrown == 1 else f"{thrown} lucky pennies"

@@ -44,7 +44,8 @@ class WellState:
 
 
 WELL_SLOT = module_slot(Module.WISHING_WELL)
-"""This module\'s slot of ``State.modules`` (the hot paths read it without a call)."""
+"""This module's slot of ``State.modules``: the module's own rules read their sub-state there
+(no call on the play path); other readers use the accessor below."""
 
 
 def well_of(state: State) -> WellState | None:
