@@ -15,7 +15,8 @@ holds paints to blend (R0.25-R0.27).
   near the seat's own (players earn and buy by the same rules): money uniformly within 4 of
   its own, a paint count within 2 of its own, spread over the primaries at random; their
   plans, while planning, at random;
-- the modules' hidden parts (each module's ``view`` says what they are): the order of the
+- the modules' hidden parts (each module's ``view`` says what they are; each plug-in's
+  ``sample_hidden`` draws them again, in module order): the order of the
   portrait deck (module 1, R1.7); other seats' Wishing Cards (module 4, A4.10), dealt again
   from those and the deck, each hand keeping its size (cards are dealt and used in the open),
   and their pennies (behind the screens, and on the market symbol while planning), whose sum
