@@ -31,6 +31,8 @@ from fresco_rules.fresco import (
 from fresco_rules.fresco.actions import BASE_ACTION_TYPES, ModuleAction
 from fresco_rules.fresco.engine import BASE_RULES, explain
 from fresco_rules.fresco.plugins import PLUGINS
+from fresco_rules.fresco.records import state_to_json
+from fresco_rules.fresco.state import module_slot
 from fresco_rules.games import PACKAGES
 
 FRESCO = Path(__file__).resolve().parents[1] / "src" / "fresco_rules" / "fresco"
@@ -90,6 +92,35 @@ def test_G_1_a_module_action_without_its_module_is_refused_by_its_own_validator(
     problem = explain(state, action)
     assert problem is not None and problem.rule == "G.1"
     assert problem == check(state, action)
+
+
+def test_each_plugin_declares_its_sub_state_and_its_record_key() -> None:
+    """Issue 24: the module slot is written as the keys, in the order, of the ``State`` fields
+    the six modules' sub-states were (records and positions unchanged)."""
+    state = new_game(GameConfig(players=3, modules=frozenset(Module)), 1)
+    for plugin in PLUGINS:
+        assert type(state.modules[module_slot(plugin.module)]) is plugin.state_type
+    keys = list(state_to_json(state))
+    assert keys[keys.index("altar_used") :] == [
+        "altar_used",
+        "well",
+        "gold",
+        "glass",
+        "restoring",
+        "scored",
+        "specials",
+        "requests",
+        "portraits",
+    ]
+    assert "modules" not in keys and len(keys) == len(set(keys))
+
+
+def test_the_plugins_notation_words_are_their_own() -> None:
+    """No two plug-ins (nor a plug-in and the base game) claim the same verb or word."""
+    verbs = [verb for p in PLUGINS if p.notation for verb in p.notation.parsers]
+    words = [word for p in PLUGINS if p.notation for word in p.notation.simple.values()]
+    assert len(verbs) == len(set(verbs)) and not set(verbs) & {"up", "plan", "buy", "restore"}
+    assert len(words) == len(set(words)) and not set(words) & {"studio", "theatre", "end"}
 
 
 def test_no_base_file_imports_a_module_file() -> None:
