@@ -100,18 +100,10 @@ def test_each_plugin_declares_its_sub_state_and_its_record_key() -> None:
     state = new_game(GameConfig(players=3, modules=frozenset(Module)), 1)
     for plugin in PLUGINS:
         assert type(state.modules[module_slot(plugin.module)]) is plugin.state_type
+    layout = ["altar_used", "well", "gold", "glass", "restoring", "scored"]
+    layout += ["specials", "requests", "portraits"]
     keys = list(state_to_json(state))
-    assert keys[keys.index("altar_used") :] == [
-        "altar_used",
-        "well",
-        "gold",
-        "glass",
-        "restoring",
-        "scored",
-        "specials",
-        "requests",
-        "portraits",
-    ]
+    assert [key for key in keys if key in layout] == layout  # a new module's key may follow
     assert "modules" not in keys and len(keys) == len(set(keys))
 
 
