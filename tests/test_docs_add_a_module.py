@@ -17,7 +17,8 @@ from typing import Any
 import attrs
 
 from fresco_rules.fresco import GameConfig, Module, new_game, token_ledger
-from fresco_rules.fresco.extensions import ModuleRules, Plugin, derive_tables
+from fresco_rules.fresco.extensions import ModuleRules, Plugin
+from fresco_rules.fresco.plugins import derive_tables
 from fresco_rules.kernel.protocol import ledger_totals
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -17,7 +17,7 @@ from fresco_rules.board.analysis import new_line
 from fresco_rules.fresco.drawing import HEIGHT
 from fresco_rules.fresco.modules.glaziers_state import Cover
 from fresco_rules.fresco.plugins import PLUGINS
-from fresco_rules.fresco.state import Phase
+from fresco_rules.fresco.state import Phase, module_changes, module_slot
 
 
 def played(config: fresco.GameConfig, steps: int, seed: int = 1) -> fresco.State:
@@ -39,14 +39,21 @@ def planning(config: fresco.GameConfig, seed: int = 1) -> fresco.State:
     return state
 
 
+def _slot(name: str) -> int:
+    """The slot of ``State.modules`` of the module whose sub-state records call ``name``."""
+    return module_slot(next(p.module for p in PLUGINS if p.state_name == name))
+
+
 def module_state(state: fresco.State, name: str) -> Any:
     """The module sub-state ``name`` (the one place this file reads a module's sub-state)."""
-    return getattr(state, name)
+    return state.modules[_slot(name)]
 
 
 def with_module(state: fresco.State, name: str, **changes: Any) -> fresco.State:
     """``state`` with fields of the module sub-state ``name`` changed."""
-    return attrs.evolve(state, **{name: attrs.evolve(module_state(state, name), **changes)})
+    slot = _slot(name)
+    changed = attrs.evolve(module_state(state, name), **changes)
+    return attrs.evolve(state, **module_changes(state, slot, changed))
 
 
 def pieces(picture: str, cls: str) -> list[ET.Element]:

@@ -16,6 +16,12 @@ from fresco_rules.barbarossa.state import Judgement, Note, Request
 from fresco_rules.barbarossa.vocab import Verdict
 from fresco_rules.carcassonne import players as carcassonne_players
 from fresco_rules.cli import main
+from fresco_rules.fresco.modules import (
+    glaziers_state,
+    leaf_gold_state,
+    portraits_state,
+    wishing_well_state,
+)
 from fresco_rules.games import declaration
 from fresco_rules.kernel.errors import InvalidSeed
 from fresco_rules.kernel.rng import seed_state
@@ -25,6 +31,8 @@ from fresco_rules.study.search import key_values, search_choice
 from fresco_rules.tournament import Tournament, play_tournament
 from fresco_rules.tournament import run as run_module
 from fresco_rules.tournament.run import seat_table
+
+from .module_states import glass_of, gold_of, portraits_of, well_of
 
 
 def _advance(game: str, players: int, steps: int, seed: int = 3, modules: str = "") -> Any:
@@ -163,7 +171,12 @@ def _fresco_module_twin(state: Any, seat: int) -> Any:
     moved between them, and the window pile's order."""
     twin = _hidden_twin("fresco", state, seat)
     first, second = [s for s in range(len(state.money)) if s != seat][:2]
-    portraits, well, gold, glass = state.portraits, state.well, state.gold, state.glass
+    portraits, well, gold, glass = (
+        portraits_of(state),
+        well_of(state),
+        gold_of(state),
+        glass_of(state),
+    )
     hands = list(well.hands)
     deck = list(well.deck)
     if hands[first] and deck:  # the same hand size: one card out, one in
@@ -176,29 +189,36 @@ def _fresco_module_twin(state: Any, seat: int) -> Any:
     if colour is not None:  # one token of ``colour`` from the first other seat to the second
         held[first] = tuple(n - (c == colour) for c, n in enumerate(held[first]))
         held[second] = tuple(n + (c == colour) for c, n in enumerate(held[second]))
-    return attrs.evolve(
-        twin,
-        portraits=attrs.evolve(portraits, deck=portraits.deck[::-1]),
-        well=attrs.evolve(
-            well,
-            hands=tuple(hands),
-            deck=tuple(deck),
-            pennies=_move_one(well.pennies, first, second),
+    return glaziers_state.with_glass(
+        leaf_gold_state.with_gold(
+            wishing_well_state.with_well(
+                portraits_state.with_portraits(
+                    twin, attrs.evolve(portraits, deck=portraits.deck[::-1])
+                ),
+                attrs.evolve(
+                    well,
+                    hands=tuple(hands),
+                    deck=tuple(deck),
+                    pennies=_move_one(well.pennies, first, second),
+                ),
+            ),
+            attrs.evolve(gold, held=_move_one(gold.held, first, second)),
         ),
-        gold=attrs.evolve(gold, held=_move_one(gold.held, first, second)),
-        glass=attrs.evolve(glass, held=tuple(held), pile=glass.pile[::-1]),
+        attrs.evolve(glass, held=tuple(held), pile=glass.pile[::-1]),
     )
 
 
 def _with_cards(state: Any, seat: int) -> Any:
     """``state`` with one Wishing Card from the deck in every other seat's hand (random play
     seldom keeps one)."""
-    well = state.well
+    well = well_of(state)
     hands, deck = list(well.hands), list(well.deck)
     for other in range(len(hands)):
         if other != seat and not hands[other]:
             hands[other] = (deck.pop(),)
-    return attrs.evolve(state, well=attrs.evolve(well, hands=tuple(hands), deck=tuple(deck)))
+    return wishing_well_state.with_well(
+        state, attrs.evolve(well, hands=tuple(hands), deck=tuple(deck))
+    )
 
 
 @pytest.mark.rule("R0.68")
@@ -222,8 +242,10 @@ def test_search_with_fresco_modules_decides_from_the_seat_view_only(seed: int, s
     assert sample is not None
     worlds = [sample(s, seat, random.Random(4)) for s in (state, twin)]
     assert worlds[0] == worlds[1]
-    assert worlds[0].well == worlds[1].well and worlds[0].glass == worlds[1].glass
-    assert worlds[0].portraits == worlds[1].portraits and worlds[0].gold == worlds[1].gold
+    assert well_of(worlds[0]) == well_of(worlds[1]) and glass_of(worlds[0]) == glass_of(worlds[1])
+    assert portraits_of(worlds[0]) == portraits_of(worlds[1]) and gold_of(worlds[0]) == gold_of(
+        worlds[1]
+    )
     others = [s for s in range(3) if s != seat]
     assert any(worlds[0].money[s] != state.money[seat] for s in others) or any(
         worlds[0].paints[s] != state.paints[seat] for s in others

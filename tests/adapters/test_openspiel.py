@@ -21,12 +21,14 @@ from fresco_rules.carcassonne import derive_tables as carcassonne_tables
 from fresco_rules.fresco import ChooseGetUp, ChooseTrackSpace, SubmitPlan, legal_forms
 from fresco_rules.fresco import apply as fresco_apply
 from fresco_rules.fresco import current_player as fresco_current
-from fresco_rules.fresco.adapter_spec import MODULE_ACTIONS
 from fresco_rules.fresco.adapter_spec import SPEC as FRESCO
 from fresco_rules.fresco.engine import BASE_RULES
+from fresco_rules.fresco.modules import glaziers_state, wishing_well_state
 from fresco_rules.fresco.plugins import PLUGINS
 from fresco_rules.fresco.state import Phase
 from fresco_rules.kernel.chance import OutcomeNeeded
+
+from ..module_states import glass_of, well_of
 
 CONFIGS = [
     ("fresco_rules_fresco(players=2)", 2),
@@ -282,13 +284,13 @@ def test_a_game_reaching_max_length_is_cut_off() -> None:
 def test_the_action_space_covers_every_action_kind_of_the_modules_described() -> None:
     """Each plug-in's action kinds, and the base game's, have entries in the space (a module the
     adapters do not describe yet is refused by name instead)."""
-    modules = ";".join(str(m.value) for m in MODULE_ACTIONS)
+    described = [plugin for plugin in PLUGINS if plugin.adapter is not None]
+    modules = ";".join(str(plugin.module.value) for plugin in described)
     table = Table(FRESCO, {"players": 3, "modules": modules})
     kinds = {type(entry) for entry in table.space.entries}
     wanted = set(BASE_RULES) - {ChooseTrackSpace}
-    for plugin in PLUGINS:
-        if plugin.module in MODULE_ACTIONS:
-            wanted |= set(plugin.actions)
+    for plugin in described:
+        wanted |= set(plugin.actions)
     assert wanted <= kinds
     assert any(isinstance(entry, Slot) for entry in table.space.entries)
 
@@ -298,15 +300,14 @@ def test_information_state_hides_wishing_cards_and_glass() -> None:
     table = Table(FRESCO, {"players": 3, "modules": "4;6"})
     position = _random_positions(table, seed=6, limit=120)[-1]
     state = position.state
-    well, glass = state.well, state.glass
+    well, glass = well_of(state), glass_of(state)
     assert well is not None and glass is not None
     hands = (well.hands[0], ("lucky_fellow", "tip"), well.hands[2])
     pennies = (well.pennies[0], 7, well.pennies[2])
     held = (glass.held[0], (3, 3, 3, 3), glass.held[2])
-    twin_state = evolve(
-        state,
-        well=evolve(well, hands=hands, pennies=pennies),
-        glass=evolve(glass, held=held),
+    twin_state = glaziers_state.with_glass(
+        wishing_well_state.with_well(state, evolve(well, hands=hands, pennies=pennies)),
+        evolve(glass, held=held),
     )
     twin = evolve(position, state=twin_state)
     for seat in (0, 2):

@@ -18,6 +18,9 @@ from attrs import evolve
 import fresco_rules.openspiel  # noqa: F401  (registers the games)
 from fresco_rules.adapters.core import Position, Table
 from fresco_rules.adapters.games import table as make_table
+from fresco_rules.fresco.modules import portraits_state, special_blends_state
+
+from ..module_states import portraits_of, specials_of
 
 # game, parameters, nodes per game, whether the same view recurs after different histories
 # (Carcassonne's public board nearly spells out its history)
@@ -143,17 +146,18 @@ def test_modules_1_and_3_hide_the_deck_order_and_the_removed_tiles() -> None:
     table = make_table("fresco", {"players": 3, "modules": "1;3"})
     position = _walk(table, seed=4, limit=150)[-1]
     state = position.state
-    portraits, specials = state.portraits, state.specials
+    portraits, specials = portraits_of(state), specials_of(state)
     assert portraits is not None and specials is not None and len(portraits.deck) > 1
     in_play = {t for t in state.cathedral if t is not None} | {t for h in state.held for t in h}
     spare = sorted(set(state.tables.fresco_pieces) - in_play - set(specials.removed))
     removed = sorted(specials.removed)
     if spare:
         removed[0] = spare[0]
-    twin_state = evolve(
-        state,
-        portraits=evolve(portraits, deck=tuple(reversed(portraits.deck))),
-        specials=evolve(specials, removed=tuple(sorted(removed))),
+    twin_state = special_blends_state.with_specials(
+        portraits_state.with_portraits(
+            state, evolve(portraits, deck=tuple(reversed(portraits.deck)))
+        ),
+        evolve(specials, removed=tuple(sorted(removed))),
     )
     assert twin_state != state
     twin = evolve(position, state=twin_state)

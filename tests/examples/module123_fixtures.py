@@ -15,7 +15,10 @@ from attrs import evolve
 
 from fresco_rules.fresco import Module, Paint, State, token_ledger
 from fresco_rules.fresco.module123_data import REQUEST_TYPES
+from fresco_rules.fresco.modules import portraits_state, requests_state, special_blends_state
 from fresco_rules.fresco.vocab import PAINT_INDEX
+
+from ..module_states import portraits_of, requests_of, specials_of
 
 REQUESTS, SPECIAL = Module.REQUESTS, Module.SPECIAL_BLENDS
 MONEY_TOTAL = 196
@@ -94,7 +97,7 @@ def mapping_of(values: Mapping[str, int]) -> dict[str, int]:
 def with_tiles3(state: State, placed: Mapping[tuple[int, int], str]) -> State:
     """``fixtures.with_tiles`` for module 3: a named tile removed at set-up swaps places with
     the tile on its segment, which is removed instead (R3.3; 32 tiles conserved)."""
-    specials = state.specials
+    specials = specials_of(state)
     assert specials is not None
     cathedral = list(state.cathedral)
     removed = set(specials.removed)
@@ -110,23 +113,22 @@ def with_tiles3(state: State, placed: Mapping[tuple[int, int], str]) -> State:
             here = cathedral.index(tile)
             cathedral[here], cathedral[there] = cathedral[there], cathedral[here]
     return evolve(
-        state,
+        special_blends_state.with_specials(state, evolve(specials, removed=tuple(sorted(removed)))),
         cathedral=tuple(cathedral),
-        specials=evolve(specials, removed=tuple(sorted(removed))),
     )
 
 
 def with_pile(state: State, kind: str, tiles: tuple[str, ...]) -> State:
     """The ``kind`` request pile holds exactly ``tiles`` (top first); the tiles left out are
     counted as removed, so the 12 request tiles stay conserved (M.6)."""
-    q = state.requests
+    q = requests_of(state)
     assert q is not None
     index = REQUEST_TYPES.index(kind)
     old = set(q.piles[index])
     assert set(tiles) <= old
     piles = (*q.piles[:index], tiles, *q.piles[index + 1 :])
     removed = tuple(sorted((*q.removed, *(old - set(tiles)))))
-    return evolve(state, requests=evolve(q, piles=piles, removed=removed))
+    return requests_state.with_requests(state, evolve(q, piles=piles, removed=removed))
 
 
 PORTRAITS = Module.PORTRAITS
@@ -142,7 +144,7 @@ def with_display(
     """The portrait display shows exactly ``display``; the deck starts with ``deck_top`` and
     holds ``deck_size`` cards (default: all the others); cards left over are counted as
     removed, so the 18 cards stay conserved (M.6). Held cards stay where they are."""
-    p = state.portraits
+    p = portraits_of(state)
     assert p is not None
     pool = [c for c in (*p.display, *p.deck) if c is not None]
     placed = {c for c in (*display, *deck_top) if c is not None}
@@ -153,15 +155,14 @@ def with_display(
     if deck_size is not None:
         removed += deck[deck_size:]
         deck = deck[:deck_size]
-    return evolve(
-        state,
-        portraits=evolve(p, display=display, deck=tuple(deck), removed=tuple(sorted(removed))),
+    return portraits_state.with_portraits(
+        state, evolve(p, display=display, deck=tuple(deck), removed=tuple(sorted(removed)))
     )
 
 
 def with_portraits_held(state: State, seat: int, *cards: str) -> State:
     """``seat`` holds these permanent cards (taken from the deck or the display)."""
-    p = state.portraits
+    p = portraits_of(state)
     assert p is not None
     deck = tuple(c for c in p.deck if c not in cards)
     display = tuple(None if c in cards else c for c in p.display)
@@ -169,7 +170,7 @@ def with_portraits_held(state: State, seat: int, *cards: str) -> State:
         c is not None for c in p.display
     ) - len(cards)
     held = (*p.held[:seat], tuple(sorted((*p.held[seat], *cards))), *p.held[seat + 1 :])
-    return evolve(state, portraits=evolve(p, deck=deck, display=display, held=held))
+    return portraits_state.with_portraits(state, evolve(p, deck=deck, display=display, held=held))
 
 
 def with_mood(state: State, seat: int, row: int) -> State:

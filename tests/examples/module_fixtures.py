@@ -33,12 +33,13 @@ from fresco_rules.fresco import (
     token_ledger,
 )
 from fresco_rules.fresco.extensions import pending
-from fresco_rules.fresco.modules.glaziers_state import GlassState
-from fresco_rules.fresco.modules.leaf_gold_state import GoldState
-from fresco_rules.fresco.modules.wishing_well_state import WellState
+from fresco_rules.fresco.modules import glaziers_state, leaf_gold_state, wishing_well_state
 from fresco_rules.fresco.state import Phase, Restoration, Scored
 from fresco_rules.fresco.turns import planner
 
+from ..module_states import glass_of as glass_of
+from ..module_states import gold_of as gold_of
+from ..module_states import well_of as well_of
 from .fixtures import NOTHING, game
 
 WELL, GOLD, GLAZIERS = Module.WISHING_WELL, Module.LEAF_GOLD, Module.GLAZIERS
@@ -101,7 +102,9 @@ def plan(
     assert state.phase is Phase.PLAN
     while state.phase is Phase.PLAN:
         seat = planner(state)
-        undecided = state.glass is not None and state.glass.covers[seat] is None
+        undecided = (
+            glaziers_state.glass_of(state) is not None and glass_of(state).covers[seat] is None
+        )
         if state.plans[seat] is None and undecided:
             state = apply(state, (covers or {}).get(seat, PlaceGlassworks(None)))
             continue
@@ -176,45 +179,50 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 def with_hand(state: State, seat: int, *faces: str) -> State:
     """Move cards (by face: ``"tip"``, ``"free_paints:M11"``) from the deck to ``seat``'s hand."""
-    w = state.well
+    w = well_of(state)
     assert w is not None
     deck = list(w.deck)
     for face in faces:
         deck.remove(face)
     hand = tuple(sorted((*w.hands[seat], *faces)))
-    return evolve(state, well=evolve(w, deck=tuple(deck), hands=_put(w.hands, seat, hand)))
+    return wishing_well_state.with_well(
+        state, evolve(w, deck=tuple(deck), hands=_put(w.hands, seat, hand))
+    )
 
 
 def with_pennies(state: State, seat: int, count: int) -> State:
     """``seat`` holds exactly ``count`` pennies behind his screen; the supply makes up the rest."""
-    w = state.well
+    w = well_of(state)
     assert w is not None
     supply = w.supply + w.pennies[seat] - count
     assert supply >= 0
-    return evolve(state, well=evolve(w, supply=supply, pennies=_put(w.pennies, seat, count)))
+    return wishing_well_state.with_well(
+        state, evolve(w, supply=supply, pennies=_put(w.pennies, seat, count))
+    )
 
 
 def with_gold(state: State, seat: int, count: int) -> State:
     """``seat`` holds exactly ``count`` leaf gold; the supply makes up the rest."""
-    g = state.gold
+    g = gold_of(state)
     assert g is not None
     supply = g.supply + g.held[seat] - count
     assert supply >= 0
-    return evolve(state, gold=evolve(g, supply=supply, held=_put(g.held, seat, count)))
+    return leaf_gold_state.with_gold(
+        state, evolve(g, supply=supply, held=_put(g.held, seat, count))
+    )
 
 
 def with_disc(state: State, colour: Paint) -> State:
     """The disc of ``colour`` lies on the basket tile (swapped with the one there)."""
-    g = state.gold
+    g = gold_of(state)
     assert g is not None
     if g.disc is colour:
         return state
     bag = list(g.bag)
     bag.remove(colour)
     order = list(Paint)
-    return evolve(
-        state,
-        gold=evolve(g, disc=colour, bag=tuple(sorted((*bag, g.disc), key=order.index))),
+    return leaf_gold_state.with_gold(
+        state, evolve(g, disc=colour, bag=tuple(sorted((*bag, g.disc), key=order.index)))
     )
 
 
@@ -227,33 +235,35 @@ def counts(**by_colour: int) -> tuple[int, ...]:
 
 def with_glass(state: State, seat: int, **by_colour: int) -> State:
     """``seat`` holds exactly this glass; the bag makes up the difference."""
-    g = state.glass
+    g = glass_of(state)
     assert g is not None
     new = counts(**by_colour)
     bag = tuple(b + o - n for b, o, n in zip(g.bag, g.held[seat], new, strict=True))
     assert min(bag) >= 0, bag
-    return evolve(state, glass=evolve(g, bag=bag, held=_put(g.held, seat, new)))
+    return glaziers_state.with_glass(state, evolve(g, bag=bag, held=_put(g.held, seat, new)))
 
 
 def with_offer(state: State, **by_colour: int) -> State:
     """The glass offer holds exactly this; the bag makes up the difference."""
-    g = state.glass
+    g = glass_of(state)
     assert g is not None
     new = counts(**by_colour)
     bag = tuple(b + o - n for b, o, n in zip(g.bag, g.offer, new, strict=True))
     assert min(bag) >= 0, bag
-    return evolve(state, glass=evolve(g, bag=bag, offer=new))
+    return glaziers_state.with_glass(state, evolve(g, bag=bag, offer=new))
 
 
 def with_workbench(state: State, windows: tuple[str | None, ...]) -> State:
     """The workbench shows exactly ``windows`` (slot 0 first); windows come from the pile and
     the windows shown before go back to it."""
-    g = state.glass
+    g = glass_of(state)
     assert g is not None
     pool = set(g.pile) | {w for w in g.workbench if w is not None}
     placed = {w for w in windows if w is not None}
     assert placed <= pool, placed - pool
-    return evolve(state, glass=evolve(g, workbench=windows, pile=tuple(sorted(pool - placed))))
+    return glaziers_state.with_glass(
+        state, evolve(g, workbench=windows, pile=tuple(sorted(pool - placed)))
+    )
 
 
 def assert_module_ledgers(state: State) -> None:
@@ -265,21 +275,6 @@ def assert_module_ledgers(state: State) -> None:
 
 
 # --- typed access to the module sub-states -------------------------------------------------------
-
-
-def well_of(state: State) -> WellState:
-    assert state.well is not None, "module 4 is not in play"
-    return state.well
-
-
-def gold_of(state: State) -> GoldState:
-    assert state.gold is not None, "module 5 is not in play"
-    return state.gold
-
-
-def glass_of(state: State) -> GlassState:
-    assert state.glass is not None, "module 6 is not in play"
-    return state.glass
 
 
 def scored_of(state: State) -> Scored:

@@ -24,6 +24,8 @@ from fresco_rules.fresco.vocab import SEGMENTS
 from fresco_rules.fresco.words import segment_label
 from fresco_rules.kernel.play import random_playout
 
+from ..module_states import glass_of
+
 PYTHON_VALUES = re.compile(
     r"\(-?\d+, -?\d+\)|\bNone\b|\[|\]|<\w+|\bTrue\b|\bFalse\b|\w+\.[A-Z_]{2,}"
 )
@@ -141,8 +143,7 @@ def test_module_refusals_and_sentences_speak_board_words() -> None:
     assert describe(visit, UseBishopsVisit((1, 1))).endswith("the bishop moves to b2")
     assert "moves the bishop to d4 with the Sexton" in describe(visit, UseSexton((3, 3)))
     window = _where_legal(TakeWindow)
-    assert window.glass is not None
-    bench = len(window.glass.workbench)
+    bench = len(glass_of(window).workbench)
     assert _reason(window, TakeWindow(99)) == (
         f"workbench slot 99 does not exist; slots are 0-{bench - 1} (window 1 to window {bench})"
     )
@@ -192,9 +193,7 @@ def test_barbarossa_refusals_name_objects_by_label() -> None:
 @pytest.mark.rule("R0.27")
 def test_where_names_the_second_cathedral_in_words() -> None:
     second = [
-        s
-        for s in BASE + MODULES
-        if s.turn is not None and s.turn.location is Location.CATHEDRAL_2
+        s for s in BASE + MODULES if s.turn is not None and s.turn.location is Location.CATHEDRAL_2
     ]
     assert second, "the final rounds on side 2 use the second cathedral column"
     assert all(" at second cathedral, " in s.where() for s in second)

@@ -43,8 +43,10 @@ from fresco_rules.fresco import (
 )
 from fresco_rules.fresco.extensions import pending
 from fresco_rules.fresco.flow import begin_round
+from fresco_rules.fresco.modules import portraits_state, requests_state
 from fresco_rules.fresco.modules.portraits_state import PortraitState
 
+from ..module_states import portraits_of, requests_of
 from .fixtures import (
     AT_5,
     AT_6,
@@ -90,8 +92,8 @@ PR, PY, PB, PO = Paint.RED, Paint.YELLOW, Paint.BLUE, Paint.ORANGE
 
 
 def _p(state: State) -> PortraitState:
-    assert state.portraits is not None
-    return state.portraits
+    assert portraits_state.portraits_of(state) is not None
+    return portraits_of(state)
 
 
 def _cards(state: State) -> dict[str, Any]:
@@ -336,7 +338,7 @@ def _end_of_round(state: State, number: int) -> State:
 def test_E1_10_round_preparation() -> None:
     state = mgame(PORTRAITS)
     state = with_display(state, ("PT02", None), ("PT09", "PT07"), deck_size=12)
-    state = (_end_of_round(state, 3))
+    state = _end_of_round(state, 3)
     p = _p(state)
     assert state.round == 4 and "PT02" in p.removed
     assert p.display == ("PT09", "PT07") and len(p.deck) == 10
@@ -347,13 +349,13 @@ def test_E1_10_round_preparation() -> None:
 def test_E1_11_last_portraits() -> None:
     state = keep_first_tiles(mgame(PORTRAITS), 10, BLUE)
     state = with_display(state, (None, None), deck_size=2)
-    state = (_end_of_round(state, 8))
+    state = _end_of_round(state, 8)
     assert state.round == 9 and not _p(state).deck and None not in _p(state).display
     assert state.final and state.side == 2
     money = state.money
     state = play_out_round(start_round(state, EARLY))
     assert state.phase.value == "over" and state.money == money
-    base = (_end_of_round(keep_first_tiles(mgame(), 10, BLUE), 8))
+    base = _end_of_round(keep_first_tiles(mgame(), 10, BLUE), 8)
     assert base.round == 9 and not base.final
 
 
@@ -424,14 +426,13 @@ def test_E2_5_income_with_modules_1_and_2() -> None:
     state = mgame(PORTRAITS, REQUESTS)
     state = with_portraits_held(state, RED, "PT03")
     state = with_loose(state, RED, ("F04", "F05", "F01", "F02", "F03", "F07", "F10", "F13"))
-    q = state.requests
+    q = requests_of(state)
     assert q is not None
     stacks = (("RQ03", ("F01", "F02", "F03")), ("RQ09", ("F07", "F10", "F13")))
     piles = (q.piles[0][1:], q.piles[1], q.piles[2][1:], q.piles[3])
     state = evolve(
-        state,
+        requests_state.with_requests(state, evolve(q, piles=piles, stacks=(stacks, *q.stacks[1:]))),
         held=(("F04", "F05"), *state.held[1:]),
-        requests=evolve(q, piles=piles, stacks=(stacks, *q.stacks[1:])),
     )
     assert_m6_ledgers(state)
     state = with_money(state, RED, 0)

@@ -19,7 +19,9 @@ from fresco_rules.fresco import (
     legal_actions,
 )
 from fresco_rules.fresco.extensions import pending
+from fresco_rules.fresco.modules import portraits_state
 
+from ..module_states import portraits_of
 from .fixtures import AT_6, AT_7, AT_8, AT_9, assert_illegal, assert_legal, with_money, with_tiles
 from .module123_fixtures import PORTRAITS, with_paints8, with_portraits_held
 from .module_fixtures import mgame, start_round
@@ -72,9 +74,9 @@ def test_R0_31_the_sexton_costs_one_thaler() -> None:
 @pytest.mark.rule("A1.3")
 def test_A1_3_a_sexton_move_was_just_made() -> None:
     state = _sexton_turn()
-    p = state.portraits
+    p = portraits_of(state)
     assert p is not None
-    armed = evolve(state, portraits=evolve(p, sexton_armed=True))
+    armed = portraits_state.with_portraits(state, evolve(p, sexton_armed=True))
     # the due restoration (A1.3) answers before the Sexton's own check
     assert _reason(armed, UseSexton((0, 0)), "A1.3") == (
         "restore a segment now: the Sexton's move is made before a segment restoration"
@@ -106,7 +108,7 @@ def test_A1_3_extra_move_needs_a_thaler_left() -> None:
 @pytest.mark.rule("R1.11", "A1.4")
 def test_A1_4_used_once_per_round_is_counted_once() -> None:
     state = assert_legal(_sexton_turn(), UseSexton((0, 0)))
-    p = state.portraits
+    p = portraits_of(state)
     assert p is not None and p.sexton_used[RED] == 1
 
 

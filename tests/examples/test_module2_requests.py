@@ -31,8 +31,10 @@ from fresco_rules.fresco import (
 )
 from fresco_rules.fresco.extensions import pending
 from fresco_rules.fresco.flow import FINAL_ROUND_TILES, begin_round
+from fresco_rules.fresco.modules import requests_state
 from fresco_rules.fresco.modules.requests_state import RequestState
 
+from ..module_states import requests_of
 from .fixtures import (
     AT_5,
     AT_6,
@@ -74,8 +76,8 @@ WORKSHOP = Location.WORKSHOP
 
 
 def _requests(state: State) -> RequestState:
-    assert state.requests is not None
-    return state.requests
+    assert requests_state.requests_of(state) is not None
+    return requests_of(state)
 
 
 def _at_workshop(loose: tuple[str, ...], workshop: int = 1, **paints: int) -> State:

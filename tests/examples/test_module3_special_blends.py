@@ -32,8 +32,10 @@ from fresco_rules.fresco import (
     scores,
     token_ledger,
 )
+from fresco_rules.fresco.modules import leaf_gold_state, special_blends_state
 from fresco_rules.fresco.vocab import CENTRE, SEGMENTS
 
+from ..module_states import specials_of
 from .fixtures import (
     AT_5,
     AT_6,
@@ -86,8 +88,8 @@ def test_E3_1_setup() -> None:
     assert state.tile_at(CENTRE) == "F32" and state.bishop == CENTRE
     on_board = [t for t in state.cathedral if t is not None]
     assert len(on_board) == 25 == state.tiles_left()
-    assert state.specials is not None
-    removed = set(state.specials.removed)
+    assert special_blends_state.specials_of(state) is not None
+    removed = set(specials_of(state).removed)
     assert len(removed) == 7 and removed <= BASE_IDS
     others = [state.tile_at(seg) for seg in SEGMENTS if seg != CENTRE]
     assert Counter(t in NEW_IDS for t in others) == {False: 18, True: 6}
@@ -114,13 +116,15 @@ def test_A3_1_mix_all_removes_from_all_31() -> None:
     seen_new_removed = False
     for seed in range(40):
         state = new_game(GameConfig(players=4, modules={SPECIAL}, m3_setup=M3Setup.MIX_ALL), seed)
-        assert state.specials is not None and state.tile_at(CENTRE) == "F32"
-        assert len(state.specials.removed) == 7
-        seen_new_removed |= bool(set(state.specials.removed) & NEW_IDS)
+        assert (
+            special_blends_state.specials_of(state) is not None and state.tile_at(CENTRE) == "F32"
+        )
+        assert len(specials_of(state).removed) == 7
+        seen_new_removed |= bool(set(specials_of(state).removed) & NEW_IDS)
         assert_m6_ledgers(state)
         supplement = new_game(GameConfig(players=4, modules={SPECIAL}), seed)
-        assert supplement.specials is not None
-        assert set(supplement.specials.removed) <= BASE_IDS
+        assert special_blends_state.specials_of(supplement) is not None
+        assert set(specials_of(supplement).removed) <= BASE_IDS
     assert seen_new_removed, "mix_all may remove module-3 tiles too"
 
 
@@ -276,7 +280,7 @@ def _empty(state: State, *cells: tuple[int, int], holder: int) -> State:
 @pytest.mark.rule("E3.9", "R3.15", "A5.1", "A5.6")
 def test_E3_9_brown_gilding() -> None:
     state = with_tiles3(mgame(SPECIAL, GOLD), {(1, 1): "F29", (0, 0): "F26", (0, 1): "F31"})
-    assert state.gold is not None
+    assert leaf_gold_state.gold_of(state) is not None
     assert Paint.BROWN in {*gold_of(state).bag, gold_of(state).disc}  # A5.1 with module 3
     state = with_gold(with_disc(state, BN), RED, 1)
     state = with_paints8(state, RED, brown=1, red=2, blue=1, pink=1, orange=1, purple=1)

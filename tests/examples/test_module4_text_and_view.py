@@ -32,6 +32,7 @@ from fresco_rules.fresco import (
     player_view,
     token_ledger,
 )
+from fresco_rules.fresco.modules import wishing_well_state
 from fresco_rules.fresco.render import describe, events
 from fresco_rules.fresco.turns import planner
 
@@ -82,17 +83,21 @@ def test_all_for_one_throws_every_penny_on_the_symbol() -> None:
 def test_the_log_says_what_the_well_did() -> None:
     before = mgame(WELL)
     w = well_of(before)
-    one = evolve(before, well=evolve(w, well=1, supply=w.supply - 1))
+    one = wishing_well_state.with_well(before, evolve(w, well=1, supply=w.supply - 1))
     assert events(before, one) == ["  the well holds 1 lucky penny"]
-    two = evolve(before, well=evolve(w, well=2, supply=w.supply - 2))
+    two = wishing_well_state.with_well(before, evolve(w, well=2, supply=w.supply - 2))
     assert events(before, two) == ["  the well holds 2 lucky pennies"]
     drawn = with_hand(before, Q, "tip")
     assert events(before, drawn) == ["  seat 1 draws a Wishing Card"]
     assert events(drawn, before) == []
     # pennies left on the symbol go back behind the screen (A4.2)
-    on_symbol = evolve(before, well=evolve(w, symbol=(0, 2, 0, 0), pennies=(3, 1, 3, 3)))
+    on_symbol = wishing_well_state.with_well(
+        before, evolve(w, symbol=(0, 2, 0, 0), pennies=(3, 1, 3, 3))
+    )
     assert events(on_symbol, before) == ["  seat 1 takes back 2 pennies"]
-    one_back = evolve(before, well=evolve(w, symbol=(0, 0, 1, 0), pennies=(3, 3, 2, 3)))
+    one_back = wishing_well_state.with_well(
+        before, evolve(w, symbol=(0, 0, 1, 0), pennies=(3, 3, 2, 3))
+    )
     assert events(one_back, before) == ["  seat 2 takes back 1 penny"]
     assert events(before, before) == []
 
@@ -159,5 +164,7 @@ def test_free_paints_of_an_unknown_tile_is_described_by_its_id() -> None:
 def test_no_taking_back_is_logged_when_no_penny_comes_back() -> None:
     before = mgame(WELL)
     w = well_of(before)
-    on_symbol = evolve(before, well=evolve(w, symbol=(0, 2, 0, 0), supply=w.supply - 2))
+    on_symbol = wishing_well_state.with_well(
+        before, evolve(w, symbol=(0, 2, 0, 0), supply=w.supply - 2)
+    )
     assert events(on_symbol, before) == []  # the symbol empties, nobody's pennies grow

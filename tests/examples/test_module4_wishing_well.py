@@ -50,6 +50,7 @@ from fresco_rules.fresco import (
     scores,
     token_ledger,
 )
+from fresco_rules.fresco.modules import leaf_gold_state, wishing_well_state
 from fresco_rules.fresco.turns import planner
 
 from .fixtures import (
@@ -109,7 +110,7 @@ def card_kinds(state_hand: tuple[str, ...]) -> list[str]:
 @pytest.mark.rule("E4.1", "R4.2", "R4.3")
 def test_E4_1_pennies_on_the_market_symbol() -> None:
     state = get_up(mgame(WELL), EARLY)
-    assert state.well is not None
+    assert wishing_well_state.well_of(state) is not None
     assert well_of(state).pennies == (3, 3, 3, 3)
     assert state.apprentices[P] == 5
     state = assert_legal(state, SubmitPlan(market=3))
@@ -150,7 +151,7 @@ def test_R4_6_no_card_once_the_well_is_full() -> None:
     state = market_with_pennies({P: 2})
     at(state, MARKET, P)
     capacity = state.config.components.modules.wishing_well.well_capacity
-    state = evolve(state, well=evolve(well_of(state), well=capacity))
+    state = wishing_well_state.with_well(state, evolve(well_of(state), well=capacity))
     problem = assert_illegal(state, BuyWishingCard(), "R4.6")
     assert (problem.seat, problem.where) == (P, state.where())
     assert problem.reason == "the well is full: no more cards this round"
@@ -168,7 +169,7 @@ def test_R4_12_a_pictured_tile_is_named_by_its_id() -> None:
 def test_E4_2_buying_a_card() -> None:
     state = market_with_pennies({P: 2})
     at(state, MARKET, P)
-    assert state.well is not None and well_of(state).well == 0
+    assert wishing_well_state.well_of(state) is not None and well_of(state).well == 0
     state = script(state, ("wishing_card", "tip"))  # the top card of the deck is a Tip
     state = assert_legal(state, BuyWishingCard())
     assert well_of(state).well == 1
@@ -180,11 +181,11 @@ def test_E4_2_buying_a_card() -> None:
     assert player_view(state, P)["cards"] == (("tip",), None, None, None)
     # default A4.1: P may throw the second penny too: the well holds 2, P draws the next card
     both = assert_legal(state, BuyWishingCard())
-    assert both.well is not None
+    assert wishing_well_state.well_of(both) is not None
     assert (well_of(both).well, len(well_of(both).hands[P]), well_of(both).symbol[P]) == (2, 2, 0)
     # at the end of P's market turn the penny still on his symbol goes back behind his screen
     after = apply(state, BuyTile(BOOTH_I, 0))
-    assert after.well is not None
+    assert wishing_well_state.well_of(after) is not None
     assert after.turn is None or after.turn.actor != P
     assert (well_of(after).symbol[P], well_of(after).pennies[P]) == (0, 2)
     assert_module_ledgers(after)
@@ -203,7 +204,7 @@ def test_E4_3_tip() -> None:
     state = assert_legal(state, UseTip())
     state = assert_legal(state, EarnStudio())
     assert state.money[P] == 9  # 5 + 3 + 1
-    assert state.well is not None
+    assert wishing_well_state.well_of(state) is not None
     assert well_of(state).pennies[P] == 1  # taken from the supply
     assert well_of(state).used == ("tip",)
     assert well_of(state).hands[P] == ()
@@ -220,7 +221,7 @@ def test_E4_4_full_well_and_E4_5_next_round() -> None:
     at(state, MARKET, P)
     state = apply(apply(state, BuyWishingCard()), EndTurn())
     at(state, MARKET, Q)
-    assert state.well is not None and well_of(state).symbol[R] == 1
+    assert wishing_well_state.well_of(state) is not None and well_of(state).symbol[R] == 1
     state = assert_legal(state, BuyWishingCard())  # Q throws the second penny
     # R's penny goes back behind R's screen at once; R cannot buy a card
     assert well_of(state).well == 2
@@ -232,7 +233,7 @@ def test_E4_4_full_well_and_E4_5_next_round() -> None:
     supply = well_of(state).supply
     # E4.5: after round preparation the well is empty and its 2 pennies are in the supply
     state = play_out_round(state)
-    assert state.round == 2 and state.well is not None
+    assert state.round == 2 and wishing_well_state.well_of(state) is not None
     assert well_of(state).well == 0
     assert well_of(state).supply == supply + 2
     assert_module_ledgers(state)
@@ -246,7 +247,7 @@ def test_E4_6_pennies_become_thalers_before_final_scoring() -> None:
     state = with_pennies(mgame(WELL), P, 4)
     state = keep_first_tiles(state, 6, S)
     state = play_out_round(start_round(state, EARLY))  # round 2 is the final round
-    assert state.final and state.well is not None
+    assert state.final and wishing_well_state.well_of(state) is not None
     assert well_of(state).pennies[P] == 4
     money = state.money
     supply = well_of(state).supply
@@ -254,7 +255,7 @@ def test_E4_6_pennies_become_thalers_before_final_scoring() -> None:
     assert state.phase is Phase.OVER
     assert state.money[P] == money[P] + 4
     assert state.money[Q] == money[Q] + 3
-    assert state.well is not None
+    assert wishing_well_state.well_of(state) is not None
     assert well_of(state).pennies == (0, 0, 0, 0)
     assert well_of(state).supply == supply + 4 + 3 * 3
     # P converts first in order B (5:00): 16 Thalers -> 8 VP
@@ -275,12 +276,12 @@ def test_E4_7_one_card_per_apprentice() -> None:
     assert UseTip() not in legal_actions(state)
     assert_illegal(state, UseTip(), "R4.8")
     state = assert_legal(state, EarnStudio())
-    assert state.well is not None and well_of(state).hands[P] == ("tip",)
+    assert wishing_well_state.well_of(state) is not None and well_of(state).hands[P] == ("tip",)
     # with 2 studio apprentices both Tips can be used
     two = with_hand(mgame(WELL), P, "tip", "tip")
     two = start_round(two, EARLY, {P: SubmitPlan(studio=2)})
     two = assert_legal(assert_legal(two, UseTip()), UseTip())
-    assert two.well is not None and well_of(two).hands[P] == ()
+    assert wishing_well_state.well_of(two) is not None and well_of(two).hands[P] == ()
 
 
 # --- E4.8 ----------------------------------------------------------------------------------------
@@ -303,7 +304,9 @@ def test_E4_8_street_musician() -> None:
     state = get_up(state, {Q: AT_6, R: AT_7, S: AT_8})
     assert state.phase is Phase.PLAN
     assert_illegal(state, UseStreetMusician(), "R4.11")
-    assert state.well is not None and well_of(state).hands[P] == ("street_musician",)
+    assert wishing_well_state.well_of(state) is not None and well_of(state).hands[P] == (
+        "street_musician",
+    )
 
 
 @pytest.mark.rule("R4.11")
@@ -311,7 +314,9 @@ def test_R4_11_keeping_the_street_musician() -> None:
     state = with_hand(mgame(WELL), P, "street_musician")
     state = assert_legal(apply(state, ChooseGetUp(AT_9)), SkipStreetMusician())
     assert state.mood[P] == 5
-    assert state.well is not None and well_of(state).hands[P] == ("street_musician",)
+    assert wishing_well_state.well_of(state) is not None and well_of(state).hands[P] == (
+        "street_musician",
+    )
     # players without the card are never asked
     state = get_up(state, {Q: AT_5, R: AT_6, S: AT_7})
     assert state.phase is Phase.PLAN
@@ -406,7 +411,9 @@ def test_E4_11_free_paints() -> None:
     state = assert_legal(state, UseFreePaints("M11"))
     assert state.money[P] == 12 - 2
     assert paints(state, P) == {"blue": 2, "yellow": 1, "orange": 1}
-    assert state.well is not None and well_of(state).used == ("free_paints:M11",)
+    assert wishing_well_state.well_of(state) is not None and well_of(state).used == (
+        "free_paints:M11",
+    )
     assert_module_ledgers(state)
 
 
@@ -436,7 +443,7 @@ def test_E4_11_free_paints_not_when_closing_or_in_another_booth() -> None:
 def test_E4_12_all_for_one() -> None:
     state = market_with_pennies({P: 2, Q: 1}, wishing_purchase=WishingPurchase.ALL_FOR_ONE)
     at(state, MARKET, P)
-    assert state.well is not None and well_of(state).well == 0
+    assert wishing_well_state.well_of(state) is not None and well_of(state).well == 0
     state = assert_legal(state, BuyWishingCard())
     assert well_of(state).well == 2
     assert len(well_of(state).hands[P]) == 1  # exactly one card for both pennies
@@ -451,13 +458,13 @@ def test_A4_1_all_for_one_needs_room_for_every_penny() -> None:
     state = market_with_pennies({P: 1, Q: 2}, wishing_purchase=WishingPurchase.ALL_FOR_ONE)
     state = apply(apply(state, BuyWishingCard()), EndTurn())
     at(state, MARKET, Q)
-    assert state.well is not None and well_of(state).well == 1
+    assert wishing_well_state.well_of(state) is not None and well_of(state).well == 1
     assert_illegal(state, BuyWishingCard(), "A4.1")
     # one_per_penny: Q may throw one of his two
     default = market_with_pennies({P: 1, Q: 2})
     default = apply(apply(default, BuyWishingCard()), EndTurn())
     default = assert_legal(default, BuyWishingCard())
-    assert default.well is not None
+    assert wishing_well_state.well_of(default) is not None
     assert (well_of(default).well, len(well_of(default).hands[Q]), well_of(default).pennies[Q]) == (
         2,
         1,
@@ -468,9 +475,9 @@ def test_A4_1_all_for_one_needs_room_for_every_penny() -> None:
 @pytest.mark.rule("A4.2", "R4.6")
 def test_A4_2_pennies_not_thrown_go_back_at_the_end_of_the_market_turn() -> None:
     state = market_with_pennies({P: 2})
-    assert state.well is not None and well_of(state).pennies[P] == 1
+    assert wishing_well_state.well_of(state) is not None and well_of(state).pennies[P] == 1
     state = apply(state, EndTurn())
-    assert state.well is not None
+    assert wishing_well_state.well_of(state) is not None
     assert (well_of(state).symbol[P], well_of(state).pennies[P]) == (0, 3)
 
 
@@ -497,20 +504,22 @@ def test_R4_4_cards_only_at_the_start_of_the_market_turn() -> None:
 @pytest.mark.rule("A4.4", "R4.16")
 def test_A4_4_exhaustion() -> None:
     state = market_with_pennies({P: 1})
-    assert state.well is not None
-    state = evolve(state, well=evolve(state.well, deck=(), used=well_of(state).deck))
+    assert wishing_well_state.well_of(state) is not None
+    state = wishing_well_state.with_well(
+        state, evolve(well_of(state), deck=(), used=well_of(state).deck)
+    )
     assert_illegal(state, BuyWishingCard(), "A4.4")
     # the penny supply is finite: a Lucky Fellow gives what remains
     lucky = with_hand(market_with_pennies({P: 1}), P, "lucky_fellow")
-    assert lucky.well is not None
+    assert wishing_well_state.well_of(lucky) is not None
     spare = well_of(lucky).supply - 1
-    lucky = evolve(
+    lucky = wishing_well_state.with_well(
         lucky,
-        well=evolve(lucky.well, supply=1, pennies=(well_of(lucky).pennies[0] + spare, 3, 3, 3)),
+        evolve(well_of(lucky), supply=1, pennies=(well_of(lucky).pennies[0] + spare, 3, 3, 3)),
     )
     before = well_of(lucky).pennies[P]
     lucky = assert_legal(lucky, UseLuckyFellow())
-    assert lucky.well is not None
+    assert wishing_well_state.well_of(lucky) is not None
     assert (well_of(lucky).pennies[P], well_of(lucky).supply) == (before + 1, 0)
     assert_module_ledgers(lucky)
 
@@ -595,7 +604,7 @@ def free_tile_in_golden_slot(**options: Any) -> int:
     state = start_round(state, EARLY, {P: SubmitPlan(market=1)})
     state = assert_legal(state, BuyTile(2, 0))
     state = assert_legal(state, UseFreePaints("M11"))
-    assert state.gold is not None
+    assert leaf_gold_state.gold_of(state) is not None
     return gold_of(state).held[P]
 
 
@@ -618,7 +627,9 @@ def test_A4_9_street_musician_on_the_top_row() -> None:
     assert state.mood[P] == 8
     state = assert_legal(state, UseStreetMusician())  # allowed, no effect
     assert state.mood[P] == 8 and state.apprentices[P] == 6
-    assert state.well is not None and well_of(state).used == ("street_musician",)
+    assert wishing_well_state.well_of(state) is not None and well_of(state).used == (
+        "street_musician",
+    )
 
 
 @pytest.mark.rule("A4.10", "R0.68")
@@ -643,7 +654,7 @@ def test_A4_10_cards_and_pennies_are_hidden() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_R4_1_setup(players: int) -> None:
     state = mgame(WELL, players=players)
-    w = state.well
+    w = well_of(state)
     assert w is not None
     assert w.pennies == (3,) * players  # R4.15: Leonardo gets none
     assert w.supply == 20 - 3 * players
@@ -700,15 +711,23 @@ def test_R4_9_a_card_bought_at_the_market_works_at_once_and_cards_keep() -> None
     state = market_with_pennies({P: 1})
     state = script(state, ("wishing_card", "lucky_fellow"))
     state = assert_legal(state, BuyWishingCard())
-    assert state.well is not None and well_of(state).hands[P] == ("lucky_fellow",)
+    assert wishing_well_state.well_of(state) is not None and well_of(state).hands[P] == (
+        "lucky_fellow",
+    )
     pennies = well_of(state).pennies[P]
     state = assert_legal(state, UseLuckyFellow())
-    assert state.well is not None and well_of(state).pennies[P] == pennies + 2
+    assert (
+        wishing_well_state.well_of(state) is not None and well_of(state).pennies[P] == pennies + 2
+    )
     # a card not used stays in the hand for later rounds
     kept = market_with_pennies({P: 1})
     kept = script(kept, ("wishing_card", "tip"))
     kept = play_out_round(assert_legal(kept, BuyWishingCard()))
-    assert kept.round == 2 and kept.well is not None and well_of(kept).hands[P] == ("tip",)
+    assert (
+        kept.round == 2
+        and wishing_well_state.well_of(kept) is not None
+        and well_of(kept).hands[P] == ("tip",)
+    )
 
 
 @pytest.mark.rule("R4.10", "R4.12", "R5.7", "G.6")
@@ -727,9 +746,9 @@ def test_R4_10_card_bonuses_add_to_other_modules() -> None:
 @pytest.mark.rule("R4.12")
 def test_R4_12_lucky_fellow_and_visit() -> None:
     state = with_hand(market_with_pennies({P: 1}), P, "lucky_fellow")
-    assert state.well is not None
+    assert wishing_well_state.well_of(state) is not None
     pennies, supply = well_of(state).pennies[P], well_of(state).supply
     state = assert_legal(state, UseLuckyFellow())
-    assert state.well is not None
+    assert wishing_well_state.well_of(state) is not None
     assert (well_of(state).pennies[P], well_of(state).supply) == (pennies + 2, supply - 2)
     assert_module_ledgers(state)

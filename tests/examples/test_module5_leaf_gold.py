@@ -34,6 +34,7 @@ from fresco_rules.fresco import (
     scores,
     token_ledger,
 )
+from fresco_rules.fresco.modules import leaf_gold_state
 
 from .fixtures import (
     AT_5,
@@ -112,7 +113,7 @@ def test_E5_1_to_E5_3_gilding_table(
     parts = scored_of(state).parts
     assert (parts.fresco, parts.gilding, parts.bishop) == (7, gilding, bonus)
     assert scores(state)[P] == expected
-    assert state.gold is not None
+    assert leaf_gold_state.gold_of(state) is not None
     assert gold_of(state).held[P] == 0
     assert gold_of(state).supply == 24  # the spent leaf gold went back (A5.7)
     assert state.bishop == (1, 1)
@@ -124,7 +125,7 @@ def test_E5_1_to_E5_3_gilding_table(
 def test_R5_6_leaf_gold_is_optional() -> None:
     state = gilded_restoration((1, 1), gild=False)
     assert scores(state)[P] == 7 + 3
-    assert state.gold is not None and gold_of(state).held[P] == 1
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held[P] == 1
 
 
 # --- E5.4 ----------------------------------------------------------------------------------------
@@ -148,12 +149,12 @@ def test_E5_4_golden_market_tile() -> None:
     state = assert_legal(state, BuyTile(3, 3))
     assert state.money[Q] == 12 - 3
     assert paints(state, Q) == {"red": 2}
-    assert state.gold is not None and gold_of(state).held[Q] == 2
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held[Q] == 2
     at(state, Location.MARKET, P)
     state = assert_legal(state, BuyTile(2, 2))
     assert state.money[P] == 12 - 2
     assert paints(state, P) == {"blue": 1, "yellow": 1}
-    assert state.gold is not None and gold_of(state).held[P] == 1
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held[P] == 1
     assert gold_of(state).supply == 24 - 3
     assert_module_ledgers(state)
 
@@ -164,7 +165,7 @@ def test_E5_4_other_tiles_give_no_leaf_gold(slot: int) -> None:
     state = with_booth(mgame(GOLD), 2, ("M07", "M10", "M05"))
     state = start_round(state, EARLY, {P: SubmitPlan(market=1)})
     state = assert_legal(state, BuyTile(2, slot))
-    assert state.gold is not None and gold_of(state).held == (0, 0, 0, 0)
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held == (0, 0, 0, 0)
 
 
 @pytest.mark.rule("R5.5", "R5.13")
@@ -172,14 +173,14 @@ def test_R5_5_closing_a_booth_gives_no_leaf_gold() -> None:
     state = with_booth(mgame(GOLD), 2, ("M07", "M10", "M05"))
     state = start_round(state, EARLY, {P: SubmitPlan(market=1)})
     state = assert_legal(state, CloseBooth(2))
-    assert state.gold is not None and gold_of(state).held == (0, 0, 0, 0)
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held == (0, 0, 0, 0)
     # Leonardo closes booths and never gets leaf gold
     two = mgame(GOLD, players=2)
     leo = two.tables.leonardo
     two = start_round(two, {0: AT_6, 1: AT_7, leo: AT_5})
     at(two, Location.MARKET, leo)
     two = apply(two, legal_actions(two)[0])
-    assert two.gold is not None and gold_of(two).held == (0, 0)
+    assert leaf_gold_state.gold_of(two) is not None and gold_of(two).held == (0, 0)
 
 
 # --- E5.5 / A5.6 ---------------------------------------------------------------------------------
@@ -197,7 +198,7 @@ def test_E5_5_tile_without_the_gilding_colour() -> None:
     assert state.scored is not None and scored_of(state).parts.gilding == 0
     assert scores(state)[P] == 7
     assert_illegal(state, Gild(True), "R5.6")
-    assert state.gold is not None and gold_of(state).held[P] == 1
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held[P] == 1
 
 
 @pytest.mark.rule("A5.6")
@@ -231,7 +232,7 @@ def test_E5_6_no_leaf_gold_at_the_altar() -> None:
     assert scores(state)[P] == 2
     assert not any(isinstance(a, Gild) for a in legal_actions(state))
     assert_illegal(state, Gild(True), "R5.6")
-    assert state.gold is not None and gold_of(state).held[P] == 1
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held[P] == 1
     # with module 6 the altar restoration waits for the altar window: still no leaf gold
     both = with_gold(with_disc(mgame(GOLD, GLAZIERS), PR), P, 1)
     both = with_glass(with_paints(both, P, red=1, yellow=1, blue=1), P, red=1)
@@ -257,7 +258,11 @@ def test_E5_7_leaf_gold_becomes_thalers_before_final_scoring() -> None:
     assert state.phase is Phase.OVER
     assert state.money[P] == money + 3
     assert scores(state)[P] == money_points(money + 3)
-    assert state.gold is not None and gold_of(state).held[P] == 0 and gold_of(state).supply == 24
+    assert (
+        leaf_gold_state.gold_of(state) is not None
+        and gold_of(state).held[P] == 0
+        and gold_of(state).supply == 24
+    )
 
 
 # --- E5.8 / E5.9 / A5.1 / A5.2 -------------------------------------------------------------------
@@ -267,10 +272,10 @@ def test_E5_7_leaf_gold_becomes_thalers_before_final_scoring() -> None:
 @pytest.mark.parametrize("seed", range(8))
 def test_E5_8_the_disc_always_changes(seed: int) -> None:
     state = with_disc(new_game_with_gold(seed), PR)
-    assert state.gold is not None
+    assert leaf_gold_state.gold_of(state) is not None
     assert len(gold_of(state).bag) == 5 and PR not in gold_of(state).bag
     after = play_out_round(start_round(state, EARLY))
-    assert after.round == 2 and after.gold is not None
+    assert after.round == 2 and leaf_gold_state.gold_of(after) is not None
     assert gold_of(after).disc is not PR and gold_of(after).disc in gold_of(state).bag
     assert len(gold_of(after).bag) == 5 and PR in gold_of(after).bag
     # A5.2: the discs and the market tiles are separate pools
@@ -291,11 +296,11 @@ def new_game_with_gold(seed: int, **options: Any) -> State:
 @pytest.mark.rule("E5.9", "A5.1", "R5.3", "R5.4")
 def test_E5_9_disc_set() -> None:
     state = mgame(GOLD)
-    assert state.gold is not None
+    assert leaf_gold_state.gold_of(state) is not None
     assert len(gold_of(state).bag) == 5
     assert set(gold_of(state).bag) | {gold_of(state).disc} == set(SIX)
     seven = mgame(GOLD, disc_set=DiscSet.ALL_SEVEN)
-    assert seven.gold is not None
+    assert leaf_gold_state.gold_of(seven) is not None
     assert len(gold_of(seven).bag) == 6
     assert set(gold_of(seven).bag) | {gold_of(seven).disc} == {*SIX, Paint.BROWN}
     assert token_ledger(seven)["colour_discs"] == {"bag": 6, "basket": 1}
@@ -346,7 +351,7 @@ def test_A5_4_the_leaf_gold_supply_is_finite() -> None:
     state = with_gold(state, S, 23)  # 1 left in the supply
     state = start_round(state, EARLY, {P: SubmitPlan(market=1)})
     state = assert_legal(state, BuyTile(3, 3))  # the arrow shows 2
-    assert state.gold is not None
+    assert leaf_gold_state.gold_of(state) is not None
     assert (gold_of(state).held[P], gold_of(state).supply) == (1, 0)
     ledger = token_ledger(state)["leaf_gold"]
     assert sum(ledger.values()) == 24
@@ -360,7 +365,7 @@ def test_A5_4_the_leaf_gold_supply_is_finite() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_R5_1_setup(players: int) -> None:
     state = mgame(GOLD, players=players)
-    g = state.gold
+    g = gold_of(state)
     assert g is not None
     assert (g.supply, g.held) == (24, (0,) * players)  # R5.13: nothing for Leonardo
     assert g.disc in SIX and len(g.bag) == 5
@@ -379,7 +384,7 @@ def test_R5_2_three_player_side_arrows() -> None:
     state = with_booth(mgame(GOLD, players=3, start=(1, 2, 3)), 1, ("M07", "M10", "M05"))
     state = start_round(state, {P: AT_6, Q: AT_7, R: AT_8}, {P: SubmitPlan(market=1)})
     state = assert_legal(state, BuyTile(1, 2))
-    assert state.gold is not None and gold_of(state).held[P] == 1
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held[P] == 1
 
 
 @pytest.mark.rule("R5.13", "R5.10")
@@ -393,4 +398,4 @@ def test_R5_13_leonardo_never_gilds() -> None:
     state = choose(state, Restore((1, 2)))
     assert state.scored is not None and not scored_of(state).restoration.gild
     assert scores(state) == (0, 0)
-    assert state.gold is not None and gold_of(state).supply == 24
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).supply == 24

@@ -41,6 +41,7 @@ from fresco_rules.fresco import (
     token_ledger,
     window_penalty,
 )
+from fresco_rules.fresco.modules import glaziers_state, leaf_gold_state
 from fresco_rules.fresco.vocab import SEGMENTS
 
 from .fixtures import (
@@ -122,7 +123,7 @@ def window_restoration(
 def test_E6_1_example_A_all_glass() -> None:
     state = window_restoration("W08", (0, 2), glass={"red": 1, "green": 1})
     assert (
-        state.glass is not None and glass_of(state).workbench[0] is None
+        glaziers_state.glass_of(state) is not None and glass_of(state).workbench[0] is None
     )  # taken, not shifted yet
     assert legal_actions(state) == (
         HandInGlass(()),
@@ -133,7 +134,7 @@ def test_E6_1_example_A_all_glass() -> None:
     state = assert_legal(state, HandInGlass((GR, GG)))
     assert state.scored is not None and scored_of(state).parts.penalty == 0
     assert scores(state)[P] == 17  # 7 + 7 + 3
-    assert state.glass is not None and glass_of(state).held[P] == (0, 0, 0, 0)
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).held[P] == (0, 0, 0, 0)
     assert glass_of(state).reserve == (0, 0, 1, 1)  # R6.20
     assert_module_ledgers(state)
 
@@ -165,7 +166,7 @@ def test_E6_3_E6_4_no_glass(window: str, penalty: int, raw: int) -> None:
     )
     assert parts.fresco + parts.window + parts.bishop - parts.penalty == raw
     assert scored.points == 0 and scores(state)[P] == 0 and state.track[P] == 0
-    assert state.glass is not None and glass_of(state).held[P] == (0, 0, 0, 0)
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).held[P] == (0, 0, 0, 0)
     assert state.held[P] == ("F10",)
     assert glass_of(state).openings[2] == window  # (0,2)
     assert window not in glass_of(state).workbench
@@ -194,7 +195,7 @@ def test_E6_5_altar_with_glass() -> None:
     state = assert_legal(state, HandInGlass((GY, GB, GR)))
     assert scores(state)[P] == 6  # 2 + 1 + 3
     assert state.scored is not None and scored_of(state).parts.extra == 3
-    assert state.glass is not None and glass_of(state).reserve == (1, 1, 1, 0)
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).reserve == (1, 1, 1, 0)
     assert glass_of(state).held[P] == (0, 0, 1, 1)
     assert_module_ledgers(state)
 
@@ -222,7 +223,7 @@ def test_E6_6_buying_a_window_and_the_shift() -> None:
     money = state.money[P]
     state = assert_legal(state, TakeWindow(3))  # yellow/green/yellow
     assert state.money[P] == money - 2
-    assert state.glass is not None
+    assert glaziers_state.glass_of(state) is not None
     assert glass_of(state).workbench == ("W01", "W02", "W04", "W05", "W06", "W17")
     assert len(glass_of(state).pile) == pile - 1
     # with no glass handed in the penalty is 2 + 8 + 2 = 12
@@ -268,7 +269,7 @@ def test_E6_8_glass_prices() -> None:
     for glass in (GB, GR, GG):
         state = assert_legal(state, BuyGlass(glass))
     assert state.money[P] == money - 5  # 1 + 2 + 2
-    assert state.glass is not None and glass_of(state).held[P] == (0, 1, 1, 1)
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).held[P] == (0, 1, 1, 1)
     assert state.turn is None or state.turn.actor != P  # three purchases: the tile is used up
     assert_module_ledgers(state)
 
@@ -289,7 +290,7 @@ def test_E6_9_leonardo_takes_the_price_0_window() -> None:
     state = choose(state, Restore((0, 2)))
     assert leonardo_score(state) == 16  # 7 + 7 + 2, no penalty
     assert state.money == controller_money
-    assert state.glass is not None
+    assert glaziers_state.glass_of(state) is not None
     assert glass_of(state).openings[2] == "W08"
     assert glass_of(state).workbench[:5] == BENCH[1:] and glass_of(state).workbench[5] is not None
     assert_module_ledgers(state)
@@ -302,7 +303,7 @@ def glass_round_change(offer: int, bag: int, reserve: int) -> State:
     """4 players: ``offer`` tokens left in the offer, ``bag`` in the bag, ``reserve`` on the
     reserve board, the rest held by S; then the round ends."""
     state = mgame(GLAZIERS)
-    g = state.glass
+    g = glass_of(state)
     assert g is not None
     colours = [c for c in Glass for _ in range((8, 7, 6, 5)[list(Glass).index(c)])]
 
@@ -310,9 +311,9 @@ def glass_round_change(offer: int, bag: int, reserve: int) -> State:
         got = [colours.pop() for _ in range(n)]
         return tuple(got.count(c) for c in Glass)
 
-    state = evolve(
+    state = glaziers_state.with_glass(
         state,
-        glass=evolve(
+        evolve(
             g,
             offer=take(offer),
             bag=take(bag),
@@ -327,7 +328,7 @@ def glass_round_change(offer: int, bag: int, reserve: int) -> State:
 @pytest.mark.rule("E6.10", "R6.22", "R6.23", "A6.9", "G.4")
 def test_E6_10_round_change() -> None:
     state = glass_round_change(offer=3, bag=5, reserve=10)
-    assert state.round == 2 and state.glass is not None
+    assert state.round == 2 and glaziers_state.glass_of(state) is not None
     assert sum(glass_of(state).offer) == 8
     # 3 leftovers to the reserve (13); 5 drawn; the 13 poured into the bag; 3 more drawn
     assert sum(glass_of(state).bag) == 10
@@ -340,7 +341,7 @@ def test_E6_10_round_change() -> None:
 @pytest.mark.rule("A6.9", "R6.23")
 def test_A6_9_bag_and_reserve_both_short() -> None:
     state = glass_round_change(offer=1, bag=2, reserve=2)
-    assert state.glass is not None
+    assert glaziers_state.glass_of(state) is not None
     assert sum(glass_of(state).offer) == 5  # what could be drawn
     assert (sum(glass_of(state).bag), sum(glass_of(state).reserve)) == (0, 0)
 
@@ -358,7 +359,7 @@ def test_E6_11_empty_offer() -> None:
     assert legal_actions(state) == (EndTurn(),)
     assert_illegal(state, BuyGlass(GY), "R6.10")
     state = assert_legal(state, EndTurn())
-    assert state.glass is not None and glass_of(state).held[P] == (0, 0, 0, 0)
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).held[P] == (0, 0, 0, 0)
 
 
 # --- E6.12 ---------------------------------------------------------------------------------------
@@ -381,7 +382,7 @@ def test_E6_12_floor_with_gilding() -> None:
     assert (p.fresco, p.bishop, p.gilding, p.window, p.penalty) == (3, 0, 1, 9, 18)
     assert p.fresco + p.bishop + p.gilding + p.window - p.penalty == -5
     assert scored.points == 0 and scores(state)[P] == 0
-    assert state.gold is not None and gold_of(state).held[P] == 0
+    assert leaf_gold_state.gold_of(state) is not None and gold_of(state).held[P] == 0
 
 
 # --- E6.13 / A6.4 --------------------------------------------------------------------------------
@@ -417,7 +418,7 @@ def test_E6_13_glassworks_in_the_covered_location_slot() -> None:
     assert late.scored is not None and scored_of(late).parts.penalty == 14
     late = end_turns_until(late, GLASSWORKS, P)
     late = assert_legal(late, BuyGlass(GR))
-    assert late.glass is not None and glass_of(late).held[P] == (0, 0, 1, 0)
+    assert glaziers_state.glass_of(late) is not None and glass_of(late).held[P] == (0, 0, 1, 0)
 
 
 @pytest.mark.rule("A6.4", "R6.6")
@@ -462,7 +463,7 @@ def test_A6_6_with_no_money_the_price_0_window_is_taken() -> None:
     # A6.13: the paid bishop move is paid first, so only the free window is left: taken at once
     state = assert_legal(state, Restore((0, 2), (1, 2)))
     assert state.money[P] == 0
-    assert state.glass is not None and glass_of(state).openings[2] == "W08"
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).openings[2] == "W08"
     assert state.restoring is None and state.scored is not None
 
 
@@ -506,12 +507,12 @@ def test_A6_3_end_of_round_refill() -> None:
     state = start_round(state, EARLY, {P: SubmitPlan(cathedral=2)})
     state = assert_legal(state, Restore((0, 2)))
     state = assert_legal(state, TakeWindow(3))
-    assert state.glass is not None
+    assert glaziers_state.glass_of(state) is not None
     # shifted at once, but the dearest slot stays empty
     assert glass_of(state).workbench == ("W08", "W01", "W02", "W04", "W05", None)
     assert sum(token_ledger(state)["window_tiles"].values()) == 18
     state = play_out_round(state)
-    assert state.glass is not None and all(glass_of(state).workbench)
+    assert glaziers_state.glass_of(state) is not None and all(glass_of(state).workbench)
 
 
 @pytest.mark.rule("A6.3", "R6.12")
@@ -522,7 +523,7 @@ def test_A6_3_an_empty_workbench_turns_up_a_window_into_slot_0() -> None:
     state = start_round(state, EARLY, {P: SubmitPlan(cathedral=2)})
     state = script(state, ("window", "W17"))
     state = assert_legal(state, Restore((0, 2)))  # one window only: taken at once
-    assert state.glass is not None and glass_of(state).openings[2] == "W17"
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).openings[2] == "W17"
     assert glass_of(state).workbench == (None,) * 6
 
 
@@ -587,7 +588,7 @@ def test_A6_12_side_2_either_cathedral_column() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_R6_2_setup(players: int) -> None:
     state = mgame(GLAZIERS, players=players)
-    g = state.glass
+    g = glass_of(state)
     assert g is not None
     windows = [outcome for kind, outcome in state.chance.log if kind == "window"]
     assert tuple(windows) == g.workbench  # A6.14: slots 0-5 in the order turned up
@@ -608,7 +609,7 @@ def test_R6_2_setup(players: int) -> None:
 def test_R6_24_leonardo_has_no_glassworks_and_no_glass() -> None:
     state = get_up(mgame(GLAZIERS, players=2), {0: AT_6, 1: AT_7, 2: AT_5})
     leo = state.tables.leonardo
-    assert state.glass is not None and len(glass_of(state).covers) == 2
+    assert glaziers_state.glass_of(state) is not None and len(glass_of(state).covers) == 2
     state = start_round(state, {}, {})
     assert state.plans[leo] is not None
     assert all(entry >= 0 for entry in state.queue)
@@ -651,7 +652,9 @@ def test_R6_26_order_of_a_window_restoration() -> None:
     scored = state.scored  # 4. score: 7 + 7 + 2 + 2 - 8
     assert scored is not None and scored.points == 10
     assert state.bishop == (0, 2) and state.held[P] == ("F10",)  # 5.
-    assert state.glass is not None and glass_of(state).workbench[:5] == BENCH[1:]  # 6.
+    assert (
+        glaziers_state.glass_of(state) is not None and glass_of(state).workbench[:5] == BENCH[1:]
+    )  # 6.
 
 
 @pytest.mark.rule("R6.9", "R0.31")
@@ -671,7 +674,7 @@ def test_R6_21_glassworks_tiles_come_back_each_round() -> None:
     state = get_up(mgame(GLAZIERS), EARLY)
     state = apply(state, PlaceGlassworks(STUDIO))
     state = play_out_round(start_round(state, {}, {}))
-    assert state.round == 2 and state.glass is not None
+    assert state.round == 2 and glaziers_state.glass_of(state) is not None
     assert glass_of(state).covers == (None, None, None, None)
     state = get_up(state, EARLY)
     assert PlaceGlassworks(MARKET) in legal_actions(state)
@@ -681,13 +684,13 @@ def test_R6_21_glassworks_tiles_come_back_each_round() -> None:
 @pytest.mark.rule("R6.27", "R6.13")
 def test_R6_27_the_pile_empties_with_the_last_opening() -> None:
     state = mgame(GLAZIERS)
-    g = state.glass
+    g = glass_of(state)
     assert g is not None
     openings: list[str | None] = [None] * 25
     pile = list(g.pile)
     for r, c in sorted(WINDOW_CELLS)[:11]:
         openings[r * 5 + c] = pile.pop()
-    state = evolve(state, glass=evolve(g, openings=tuple(openings), pile=tuple(pile)))
+    state = glaziers_state.with_glass(state, evolve(g, openings=tuple(openings), pile=tuple(pile)))
     assert len(pile) == 1
     assert_module_ledgers(state)
     last = sorted(WINDOW_CELLS)[11]
@@ -696,7 +699,7 @@ def test_R6_27_the_pile_empties_with_the_last_opening() -> None:
     state = start_round(state, EARLY, {P: SubmitPlan(cathedral=1)})
     state = assert_legal(state, Restore(last))
     state = assert_legal(state, TakeWindow(0))
-    assert state.glass is not None
+    assert glaziers_state.glass_of(state) is not None
     assert glass_of(state).pile == () and all(glass_of(state).workbench)
     assert all(glass_of(state).openings[r * 5 + c] for r, c in WINDOW_CELLS)
     assert sum(1 for seg in SEGMENTS if glass_of(state).openings[seg[0] * 5 + seg[1]]) == 12
@@ -713,4 +716,4 @@ def test_R6_8_at_most_three_purchases() -> None:
     state = assert_legal(assert_legal(state, BuyGlass(GY)), BuyGlass(GY))
     # two printed apprentices: two purchases, then the next turn
     at(state, MARKET, Q)
-    assert state.glass is not None and glass_of(state).held[P] == (2, 0, 0, 0)
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).held[P] == (2, 0, 0, 0)

@@ -16,6 +16,7 @@ from fresco_rules.fresco import (
     PlaceGlassworks,
     TakeWindow,
 )
+from fresco_rules.fresco.modules import glaziers_state
 from fresco_rules.fresco.modules.glaziers import board_lines, glass_text
 from fresco_rules.fresco.render import describe, events
 
@@ -78,9 +79,8 @@ def test_the_log_says_what_module_6_changed() -> None:
     g = glass_of(before)
     # a window goes into the opening of b1 (cell 1) and the workbench shifts
     openings = (None, "W08", *g.openings[2:])
-    after = evolve(
-        before,
-        glass=evolve(g, openings=openings, workbench=(None, None, "W02", "W11", "W04", "W05")),
+    after = glaziers_state.with_glass(
+        before, evolve(g, openings=openings, workbench=(None, None, "W02", "W11", "W04", "W05"))
     )
     assert events(before, after) == [
         "  window W08 goes into the opening of b1",

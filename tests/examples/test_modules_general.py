@@ -37,6 +37,7 @@ from fresco_rules.fresco import (
     parse_modules,
     token_ledger,
 )
+from fresco_rules.fresco.modules import glaziers_state, leaf_gold_state, wishing_well_state
 from fresco_rules.fresco.modules.glaziers_state import Cover
 from fresco_rules.kernel.errors import InvalidData
 from fresco_rules.kernel.play import random_playout
@@ -97,17 +98,17 @@ def test_G_1_every_combination_plays_to_the_end(modules: frozenset[Module], play
     playout = random_playout(GAME, config, 11, on_step=_ledger_check(totals))
     final = playout.final
     assert final.phase.value == "over"
-    assert (final.well is not None) == (Module.WISHING_WELL in modules)
-    assert (final.gold is not None) == (Module.LEAF_GOLD in modules)
-    assert (final.glass is not None) == (Module.GLAZIERS in modules)
+    assert (wishing_well_state.well_of(final) is not None) == (Module.WISHING_WELL in modules)
+    assert (leaf_gold_state.gold_of(final) is not None) == (Module.LEAF_GOLD in modules)
+    assert (glaziers_state.glass_of(final) is not None) == (Module.GLAZIERS in modules)
     for kind, total in MODULE_TOTALS.items():
         assert (kind in totals) == (kind in _kinds(modules))
         if kind in totals:
             assert totals[kind] == total
     # the end-of-game exchanges (R4.14, R5.12) leave nothing behind the screens
-    if final.well is not None:
+    if Module.WISHING_WELL in modules:
         assert well_of(final).pennies == (0,) * players
-    if final.gold is not None:
+    if Module.LEAF_GOLD in modules:
         assert gold_of(final).held == (0,) * players
 
 
@@ -148,7 +149,7 @@ def test_G_2_G_3_G_5_the_extra_boards_change_no_base_rule() -> None:
 @pytest.mark.rule("G.1", "R0.14")
 def test_G_1_without_modules_nothing_changes() -> None:
     state = new_game(GameConfig(players=4), 3)
-    assert (state.well, state.gold, state.glass, state.restoring) == (None, None, None, None)
+    assert state.modules == (None,) * 6 and state.restoring is None
     assert state.tables.modules == ()
     # the module actions are refused, naming G.1
     for action in (BuyWishingCard(), Gild(True), HandInGlass(()), BuyGlass(Glass.RED)):
@@ -166,7 +167,9 @@ def test_G_1_planning_order_with_every_module() -> None:
     state = assert_legal(state, PlaceGlassworks(Location.STUDIO))
     state = assert_legal(state, SubmitPlan(market=1, cathedral=1))
     state = assert_legal(state, PlacePennies(1))
-    assert state.glass is not None and glass_of(state).covers[0] == Cover(Location.STUDIO)
+    assert glaziers_state.glass_of(state) is not None and glass_of(state).covers[0] == Cover(
+        Location.STUDIO
+    )
     state = start_round(state, {}, {})
     at(state, Location.MARKET, 0)
 

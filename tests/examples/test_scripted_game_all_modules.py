@@ -40,8 +40,10 @@ from fresco_rules.fresco import (
     token_ledger,
 )
 from fresco_rules.fresco.extensions import pending
+from fresco_rules.fresco.modules import portraits_state
 from fresco_rules.fresco.state import Phase
 
+from ..module_states import gold_of, portraits_of, well_of
 from .module123_fixtures import paints8, with_paints8
 
 RED, BLUE = 0, 1
@@ -134,7 +136,7 @@ def test_scripted_game_with_all_six_modules() -> None:
         elif isinstance(action, ChooseTrackSpace) and actor is not None:
             expected[2 if actor == leo else actor] = action.space
         if state.phase is Phase.OVER:
-            w, g = before.well, before.gold
+            w, g = well_of(before), gold_of(before)
             assert w is not None and g is not None
             for seat in (RED, BLUE):
                 thalers = before.money[seat] + w.pennies[seat] + g.held[seat]
@@ -146,8 +148,8 @@ def test_scripted_game_with_all_six_modules() -> None:
     assert state.round <= 9
     assert paints8(state, RED).get("pink", 0) == 1 and "F32" in state.held[RED]
     assert (
-        state.portraits is not None
-        and blue_took[0] in state.portraits.removed + state.portraits.held[BLUE]
+        portraits_state.portraits_of(state) is not None
+        and blue_took[0] in portraits_of(state).removed + portraits_of(state).held[BLUE]
     )
     assert expected[RED] >= 27  # F32 from the centre: 24 + 3
     after = {kind: sum(places.values()) for kind, places in token_ledger(state).items()}

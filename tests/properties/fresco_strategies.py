@@ -72,7 +72,16 @@ from fresco_rules.fresco import (
     window_penalty,
 )
 from fresco_rules.fresco.flow import apprentices_at
+from fresco_rules.fresco.modules import (
+    glaziers_state,
+    leaf_gold_state,
+    portraits_state,
+    requests_state,
+    wishing_well_state,
+)
 from fresco_rules.fresco.state import Phase
+
+from ..module_states import gold_of, requests_of
 
 OTHER_WINDOW_CELLS = (
     (0, 0),
@@ -203,8 +212,9 @@ junk_actions: st.SearchStrategy[Any] = st.one_of(
     st.builds(Blend, st.sampled_from([Paint.PINK, Paint.BROWN])),
     st.builds(
         RestoreAltar,
-        st.lists(st.sampled_from([Paint.PINK, Paint.BROWN, Paint.ORANGE]), min_size=3, max_size=3)
-        .map(tuple),
+        st.lists(
+            st.sampled_from([Paint.PINK, Paint.BROWN, Paint.ORANGE]), min_size=3, max_size=3
+        ).map(tuple),
     ),
     odd_values,
 )
@@ -238,7 +248,7 @@ def module_laws(state: State, previous: State | None) -> None:
     """The laws of the modules, checked after every step."""
     players = state.tables.players
     laws_123(state, previous)
-    w = state.well
+    w = wishing_well_state.well_of(state)
     if w is not None:
         assert 0 <= w.well <= 2, "R4.6: the well holds at most 2 pennies"
         for seat in range(players):
@@ -251,12 +261,12 @@ def module_laws(state: State, previous: State | None) -> None:
                 assert used <= apprentices_at(state, plan, Location(where)), (
                     "R4.8: no apprentice uses two wishing cards in a round"
                 )
-    g = state.gold
-    if g is not None and previous is not None and previous.gold is not None:
+    g = leaf_gold_state.gold_of(state)
+    if g is not None and previous is not None and leaf_gold_state.gold_of(previous) is not None:
         if state.round == previous.round + 1:
-            assert g.disc is not previous.gold.disc, "R5.11: the disc changes every round"
+            assert g.disc is not gold_of(previous).disc, "R5.11: the disc changes every round"
         assert g.disc not in g.bag
-    glass = state.glass
+    glass = glaziers_state.glass_of(state)
     if glass is not None:
         box = {kind.colour: kind.count for kind in state.config.components.modules.glaziers.glass}
         for colour in GLASS:
@@ -275,23 +285,23 @@ def laws_123(state: State, previous: State | None) -> None:
     """Modules 1-3 (M.6 and the issue's laws): portraits taken at most once per player per
     round (A1.1 default), request stacks never reused and never loose again, pink and brown only
     from their recipes (R3.5, R3.7)."""
-    p = state.portraits
+    p = portraits_state.portraits_of(state)
     if p is not None:
         if state.config.portraits is Portraits.ONE_PER_ROUND:
             assert all(n <= 1 for n in p.taken), "R1.5: one portrait per player per round"
         cards = [c for c in (*p.deck, *p.display, *p.removed) if c is not None]
         cards += [c for held in p.held for c in held]
         assert len(cards) == len(set(cards)) == 18, "M.6: every portrait once"
-    q = state.requests
+    q = requests_state.requests_of(state)
     if q is not None:
         stacked = [t for stacks in q.stacks for _, tiles in stacks for t in tiles]
         used = [*stacked, *q.removed_tiles]
         assert len(used) == len(set(used)), "R2.7: a tile serves one request only"
         loose = {t for held in state.held for t in held}
         assert not loose & set(used), "R2.7: a stacked tile is never loose again"
-        if previous is not None and previous.requests is not None:
-            for seat, stacks in enumerate(previous.requests.stacks):
-                assert state.requests is not None
+        if previous is not None and requests_state.requests_of(previous) is not None:
+            for seat, stacks in enumerate(requests_of(previous).stacks):
+                assert requests_state.requests_of(state) is not None
                 assert q.stacks[seat][: len(stacks)] == stacks, "request stacks are kept"
     if state.tables.special_paints and previous is not None:
         for seat in range(players_of(state)):
@@ -314,7 +324,7 @@ def players_of(state: State) -> int:
 
 
 def _abbots(state: State, actor: int) -> int:
-    p = state.portraits
+    p = portraits_state.portraits_of(state)
     if p is None or state.is_leonardo(actor):
         return 0
     kinds = {c.id: c.kind for c in state.config.components.modules_123.portraits.cards}
@@ -352,7 +362,7 @@ def expected_points(state: State, scored: Scored) -> int:
         gilding = 3 if dr == dc == 0 else 2 if near else 1
     window = penalty = 0
     bordering = config.window_segments or data.modules.glaziers.window_segments.segments
-    if state.glass is not None:
+    if glaziers_state.glass_of(state) is not None:
         assert (r.window is not None) == (r.segment in bordering), "R6.11"
     if r.window is not None:
         tile = next(w for w in data.modules.glaziers.windows if w.id == r.window)

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from fresco_rules import fresco
 from fresco_rules.fresco import extensions as ext
-from fresco_rules.fresco import flow, turns
+from fresco_rules.fresco import plugins, turns
 from fresco_rules.fresco.actions import Restore, RestoreAltar, SubmitPlan
 from fresco_rules.fresco.config import SIDE_1, SIDE_2, SIDE_2_WITH_FIRST, SecondCathedral
 from fresco_rules.fresco.scoring import NEIGHBOURS
+from fresco_rules.fresco.state import module_slot
 from fresco_rules.fresco.vocab import SEGMENTS, Location, paint_counts
 
 from ..hypothesis_profiles import examples
@@ -56,7 +57,7 @@ def test_the_hooks_are_the_modules_that_override_each_point(
     """``Tables.hooks``: at each extension point, the modules in play whose rules override the
     hook, in module order; the ``pending`` hooks as the declarations say; the stages and round
     marks of every module in play."""
-    tables = ext.derive_tables(_config(players, modules, with_first))
+    tables = plugins.derive_tables(_config(players, modules, with_first))
     rules = tables.modules
     assert [type(m).module for m in rules] == sorted(modules, key=lambda m: m.value)
     hooks = tables.hooks
@@ -85,8 +86,8 @@ def test_the_hooks_are_the_modules_that_override_each_point(
         assert [h.__self__ for h in found] == expected  # type: ignore[attr-defined]
     assert hooks.segment_stages == tuple((m, s) for m in rules for s in m.segment_stages)
     assert hooks.altar_stages == tuple((m, s) for m in rules for s in m.altar_stages)
-    marks = [m.round_marks(tables) for m in rules]
-    assert list(hooks.round_marks) == [found for found in marks if found is not None]
+    marks = [(module_slot(m.module), m.round_marks(tables)) for m in rules]
+    assert list(hooks.round_marks) == [(slot, found) for slot, found in marks if found is not None]
     assert all(hooks.by_kind[type(m)] is m for m in rules)
 
 
@@ -97,7 +98,7 @@ def test_the_per_config_values_are_the_rule_with_the_modules_hooks(
 ) -> None:
     """R0.29/A0.7 location sequences, R0.72/R0.78 Leonardo's plans, with every module's
     ``location_sequence`` and ``leonardo_plan`` applied in module order; R0.47 blend needs."""
-    tables = ext.derive_tables(_config(players, modules, with_first))
+    tables = plugins.derive_tables(_config(players, modules, with_first))
     side_2 = SIDE_2_WITH_FIRST if with_first else SIDE_2
     plans = (SubmitPlan(market=1, cathedral=1), SubmitPlan(market=1, cathedral=0))
     sequences = [SIDE_1, side_2]
@@ -123,7 +124,7 @@ def test_the_caches_on_the_tables_answer_as_the_rule(
 ) -> None:
     """R0.39: the tiles a holding covers; R0.43/R3.8: the altar hand-ins it can make; R0.17:
     the free get-up spaces; each asked twice (the second answer from the cache)."""
-    state = flow.new_game(fresco.GameConfig(players=3, modules=frozenset(modules)), 1)
+    state = fresco.new_game(fresco.GameConfig(players=3, modules=frozenset(modules)), 1)
     tables = state.tables
     for have in holdings * 2:
         covered = {tile for tile, need in tables.fresco_pieces.items() if turns.covers(have, need)}

@@ -20,11 +20,13 @@ from fresco_rules import barbarossa, fresco
 from fresco_rules.adapters.core import Position
 from fresco_rules.barbarossa.config import derive_tables
 from fresco_rules.fresco import GameConfig, Phase, SubmitPlan, parse_modules
+from fresco_rules.fresco.modules import glaziers_state, wishing_well_state
 from fresco_rules.kernel.fuzz import hostile_actions, reachable_states
 from fresco_rules.kernel.protocol import GameRules
 from fresco_rules.pettingzoo import env as pettingzoo_env
 
 from ..hypothesis_profiles import examples
+from ..module_states import well_of
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ"
 
@@ -69,7 +71,7 @@ def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
             for s, plan in enumerate(plans)
         )
     state = evolve(state, money=money, paints=paints, plans=plans)
-    well = state.well
+    well = wishing_well_state.well_of(state)
     if well is not None:  # A4.10: cards held, pennies behind screens and unrevealed symbols
         others = [s != seat for s in range(len(well.hands))]
         well = evolve(
@@ -91,8 +93,8 @@ def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
                 for other, n in zip(others, well.symbol, strict=True)
             ),
         )
-        state = evolve(state, well=well)
-    glass = state.glass
+        state = wishing_well_state.with_well(state, well)
+    glass = glaziers_state.glass_of(state)
     if glass is not None:  # R6.x, A4.10: glass behind the large screens, Glassworks tiles
         rivals = [s for s in range(len(glass.held)) if s != seat]  # behind the small ones
         held = tuple(
@@ -106,7 +108,7 @@ def hide_fresco(state: Any, seat: int, rng: random.Random) -> Any:
             rng.shuffle(shuffled)
             for s, cover in zip(placed, shuffled, strict=True):
                 covers[s] = cover
-        state = evolve(state, glass=evolve(glass, held=held, covers=tuple(covers)))
+        state = glaziers_state.with_glass(state, evolve(glass, held=held, covers=tuple(covers)))
     return state
 
 
@@ -257,11 +259,17 @@ def _with_pennies(position: Any, seat: int, pennies: int) -> Any:
     """The same node with seat ``seat`` holding ``pennies`` pennies behind its screen."""
     state = position.state
     well = evolve(
-        state.well,
-        pennies=tuple(pennies if s == seat else n for s, n in enumerate(state.well.pennies)),
+        well_of(state),
+        pennies=tuple(pennies if s == seat else n for s, n in enumerate(well_of(state).pennies)),
     )
     return Position(
-        evolve(state, well=well), None, (), None, position.length, position.parent, position.via
+        wishing_well_state.with_well(state, well),
+        None,
+        (),
+        None,
+        position.length,
+        position.parent,
+        position.via,
     )
 
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from fresco_rules import fresco
 from fresco_rules.fresco import extensions as ext
+from fresco_rules.fresco.plugins import PLUGINS
 from fresco_rules.fresco.state import Phase
 from fresco_rules.kernel.errors import IllegalAction
 from fresco_rules.kernel.play import random_playout
@@ -24,9 +25,7 @@ CONFIGS = [
     fresco.GameConfig(players=players, modules=fresco.parse_modules(modules))
     for players, modules in [(2, "1,2,3,4,5,6"), (3, "1,2,4"), (4, "1,2,3,4,5,6"), (2, "4")]
 ]
-DECLARING = [
-    plugin.rules for plugin in ext.installed() if not plugin.rules.pending_between_turns
-]
+DECLARING = [plugin.rules for plugin in PLUGINS if not plugin.rules.pending_between_turns]
 
 
 def _between_turns(state: fresco.State) -> bool:

@@ -70,32 +70,37 @@ from .engine import (
     is_over,
     legal_actions,
     leonardo_score,
+    new_game,
     player_view,
     scores,
     token_ledger,
     winners,
 )
-from .flow import new_game
 from .game import GAME, record_game
-from .modules.glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
-from .modules.leaf_gold import gilding_points
-from .modules.leaf_gold_actions import Gild
-from .modules.portraits_actions import TakePortrait, UseSexton
-from .modules.requests_actions import ChooseIncomePaint, FulfilRequest
-from .modules.wishing_well_actions import (
+from .picture import svg
+from .plugins import (
+    BuyGlass,
     BuyWishingCard,
+    ChooseIncomePaint,
+    FulfilRequest,
+    Gild,
+    HandInGlass,
+    PlaceGlassworks,
     PlacePennies,
     SkipStreetMusician,
+    TakePortrait,
+    TakeWindow,
     UseAlchemy,
     UseBishopsPraise,
     UseBishopsVisit,
     UseFreePaints,
     UseLuckyFellow,
     UseReward,
+    UseSexton,
     UseStreetMusician,
     UseTip,
+    gilding_points,
 )
-from .picture import svg
 from .records import make_codec
 from .render import describe
 from .scoring import (

@@ -44,8 +44,8 @@ filled x 6, pile).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from itertools import combinations, combinations_with_replacement, product
+from collections.abc import Mapping, Sequence
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 from .. import fresco as fa
@@ -64,22 +64,14 @@ from ..kernel.errors import RulesError
 from ..kernel.protocol import GameRules
 from . import GAME, engine, flow, rule_catalogue, scoring
 from .config import OPTION_TYPES, GameConfig
-from .extensions import derive_tables
-from .flow import new_game
-from .modules.glaziers import Glaziers
-from .modules.leaf_gold import LeafGold
-from .modules.portraits import PRIMARY_ORDER, PortraitRules
-from .modules.requests import INCOME_CHOICES, TILES_PER_REQUEST, Requests
-from .modules.requests_data import REQUEST_TYPES
-from .modules.special_blends import SpecialBlends
-from .modules.wishing_well import WishingWell
-from .plugins import PLUGINS
+from .engine import new_game
+from .extensions import ModuleRules
+from .plugin_parts import AdapterPart, seq
+from .plugins import PLUGINS, derive_tables
 from .state import Phase, State
 from .vocab import (
     BASE_PAINTS,
-    GLASS,
     PLAN_COLUMNS,
-    PRIMARIES,
     SEGMENTS,
     Location,
     Module,
@@ -91,6 +83,8 @@ TRACK_CHOICES = 4
 """R0.51: the track-space choice offers the free spaces behind and in front (at most 2); the
 spare slots are never offered."""
 
+_DESCRIBED = frozenset(plugin.module for plugin in PLUGINS if plugin.adapter is not None)
+"""The modules whose plug-in declares their part of the adapters (``Plugin.adapter``)."""
 _PHASES = (Phase.GET_UP, Phase.PLAN, Phase.ACTION, Phase.OVER)
 _LOCATIONS = tuple(Location)
 
@@ -151,10 +145,7 @@ class FrescoSpec(GameSpec):
     name = "fresco"
     min_players = 2
     max_players = 4
-    modules_help = (
-        "1 Portraits, 2 Bishop's Requests, 3 Special Blends, 4 Wishing Well, 5 Leaf Gold, "
-        "6 Glaziers"
-    )
+    modules_help = ", ".join(f"{plugin.module.value} {plugin.title}" for plugin in PLUGINS)
     default_params: Mapping[str, Any] = _defaults()
     default_max_length = 6000
     max_draws_per_step = 96
@@ -171,7 +162,7 @@ class FrescoSpec(GameSpec):
         players = parse_int(params, "players", 2, 4)
         chosen = enum_params(params, OPTION_TYPES)
         modules = parse_module_list(params["modules"])
-        missing = sorted(m.value for m in modules if m not in MODULE_ACTIONS)
+        missing = sorted(m.value for m in modules if m not in _DESCRIBED)
         if missing:
             raise AdapterError(f"the adapters do not describe module(s) {missing} yet")
         config = GameConfig(players=players, modules=modules, **chosen)
@@ -275,8 +266,8 @@ class FrescoSpec(GameSpec):
         found.append(fa.AttendTheatre())
         found.extend(Slot("track", k) for k in range(TRACK_CHOICES))
         found.append(fa.EndTurn())
-        for module in sorted(config.modules, key=lambda m: m.value):
-            found += MODULE_ACTIONS[module](tables)
+        for part, rules in _adapter_parts(tables):
+            found += part.actions(tables, rules)
         return found
 
     def slot_of(self, state: Any, action: object) -> Slot | None:
@@ -298,19 +289,8 @@ class FrescoSpec(GameSpec):
         market = sorted({*tables.market_in_play, *tables.market_removed})
         found += [("market", tile) for tile in market]
         found += [("fresco", tile) for tile in sorted(set(tables.dealt_tiles))]
-        for module in tables.modules:
-            if isinstance(module, PortraitRules):
-                found += [("portrait", card) for card in sorted(module.cards)]
-            elif isinstance(module, SpecialBlends):
-                removable = sorted({*tables.dealt_tiles, *module.base_tiles})
-                found += [("fresco_removed", tile) for tile in removable]
-            elif isinstance(module, WishingWell):
-                found += [("wishing_card", card) for card in sorted(set(module.deck))]
-            elif isinstance(module, LeafGold):
-                found += [("disc", disc.value) for disc in module.discs]
-            elif isinstance(module, Glaziers):
-                found += [("glass", glass.value) for glass in GLASS]
-                found += [("window", window) for window in sorted(set(module.windows))]
+        for part, rules in _adapter_parts(tables):
+            found += part.chance(tables, rules)
         return found
 
     # --- tensors ---------------------------------------------------------------------------
@@ -339,23 +319,8 @@ class FrescoSpec(GameSpec):
             ("turn", len(_LOCATIONS) + actors + 1),
             ("track_choice", TRACK_CHOICES),
         ]
-        for module in tables.modules:
-            if isinstance(module, PortraitRules):
-                cards = len(module.cards)
-                size = 1 + (module.display_size + players + 1) * cards + actors + players + 1
-                layout.append(("portraits", size))
-            elif isinstance(module, Requests):
-                requests = sum(len(pile) for pile in module.piles)
-                size = requests * (2 + players) + actors * len(tables.fresco_pieces)
-                layout.append(("requests", size + actors + players))
-            elif isinstance(module, SpecialBlends):
-                layout.append(("fresco_removed", 1))
-        if Module.WISHING_WELL in config.modules:
-            layout.append(("well", 6))
-        if Module.LEAF_GOLD in config.modules:
-            layout.append(("gold", 2 + len(BASE_PAINTS)))
-        if Module.GLAZIERS in config.modules:
-            layout.append(("glass", 2 * len(GLASS) + 2 + 6))
+        for part, rules in _adapter_parts(tables):
+            layout += part.layout(tables, rules)
         return tuple(layout)
 
     def tensor(self, state: Any, seat: int) -> list[float]:
@@ -366,19 +331,19 @@ class FrescoSpec(GameSpec):
         out += one_hot(actors, _actor_to_move(state))
         out += one_hot(len(_PHASES), _PHASES.index(state.phase))
         out += [float(state.round), float(state.final), float(state.side)]
-        out += [float(v) for v in _seq(view["track"])]
-        out += [float(v) for v in _seq(view["mood"])]
-        out += [float(v) + 1.0 for v in _seq(view["hostel"])]
-        out += [float(v) for v in _seq(view["held_tiles"])]
-        out.append(float(_seq(view["money"])[seat]))
+        out += [float(v) for v in seq(view["track"])]
+        out += [float(v) for v in seq(view["mood"])]
+        out += [float(v) + 1.0 for v in seq(view["hostel"])]
+        out += [float(v) for v in seq(view["held_tiles"])]
+        out.append(float(seq(view["money"])[seat]))
         width = _paint_width(tables)
-        out += _counts(_seq(_seq(view["paints"])[seat]), width)
-        for plan in _seq(view["plans"]):
+        out += _counts(seq(seq(view["paints"])[seat]), width)
+        for plan in seq(view["plans"]):
             if isinstance(plan, fa.SubmitPlan):
                 out += [1.0, *(float(n) for n in plan.counts)]
             else:
                 out += [0.0] * (1 + len(PLAN_COLUMNS))
-        for tile in _seq(view["cathedral"]):
+        for tile in seq(view["cathedral"]):
             if isinstance(tile, str):
                 pieces = tables.fresco_pieces.get(tile, ())
                 value = tables.fresco_value.get(tile, 0)
@@ -386,8 +351,8 @@ class FrescoSpec(GameSpec):
             else:
                 out += [0.0] * (2 + width)
         out += one_hot(len(SEGMENTS), SEGMENTS.index(state.bishop))
-        for booth in _seq(view["booths"]):
-            for tile in _seq(booth):
+        for booth in seq(view["booths"]):
+            for tile in seq(booth):
                 if isinstance(tile, str):
                     out += [1.0, *(float(n) for n in tables.market_pieces[tile])]
                 else:
@@ -398,36 +363,8 @@ class FrescoSpec(GameSpec):
         out.append(0.0 if turn is None else float(turn.left))
         choices = sorted(state.pending_track)[:TRACK_CHOICES]
         out += [float(s) for s in choices] + [0.0] * (TRACK_CHOICES - len(choices))
-        for module in tables.modules:
-            if isinstance(module, PortraitRules):
-                out += _portrait_tensor(state, view, module)
-            elif isinstance(module, Requests):
-                out += _request_tensor(state, view, module)
-            elif isinstance(module, SpecialBlends):
-                out.append(float(_num(view["fresco_removed"])))
-        modules = state.config.modules
-        if Module.WISHING_WELL in modules:
-            cards = _seq(view["cards"])[seat]
-            out += [
-                float(_num(view["well"])),
-                float(_num(view["penny_supply"])),
-                float(_num(view["deck"])),
-                float(_num(_seq(view["pennies"])[seat])),
-                float(_num(_seq(view["symbol"])[seat])),
-                float(len(_seq(cards))),
-            ]
-        if Module.LEAF_GOLD in modules:
-            disc = view["gilding_colour"]
-            index = BASE_PAINTS.index(disc) if disc in BASE_PAINTS else None
-            own_gold = _num(_seq(view["leaf_gold"])[seat])
-            out += [float(_num(view["leaf_gold_supply"])), float(own_gold)]
-            out += one_hot(len(BASE_PAINTS), index)
-        if Module.GLAZIERS in modules:
-            offer = [float(n) for n in _seq(view["glass_offer"])]
-            own = [float(n) for n in _seq(_seq(view["glass"])[seat])]
-            bench = [1.0 if w is not None else 0.0 for w in _seq(view["workbench"])][:6]
-            out += [*offer, float(_num(view["glass_bag"])), *own]
-            out += bench + [0.0] * (6 - len(bench)) + [float(_num(view["window_pile"]))]
+        for part, rules in _adapter_parts(tables):
+            out += part.tensor(state, seat, view, rules)
         return out
 
 
@@ -441,135 +378,13 @@ def _counts(values: Sequence[int], width: int) -> list[float]:
     return found + [0.0] * (width - len(found))
 
 
-def _portrait_tensor(state: State, view: Mapping[str, object], rules: PortraitRules) -> list[float]:
-    """Module 1, all public (R1.7, A1.10): deck size; per display space the card one-hot; per
-    player the count of each card held; removed cards; per actor portraits taken this round;
-    per player Sexton moves made; a Sexton move awaiting its restoration."""
-    cards = sorted(rules.cards)
-    where = {card: i for i, card in enumerate(cards)}
-    out = [float(_num(view["portrait_deck"]))]
-    for card in _seq(view["portrait_display"]):
-        out += one_hot(len(cards), where.get(card) if isinstance(card, str) else None)
-    for held in _seq(view["portraits_held"]):
-        counts = [0.0] * len(cards)
-        for card in _seq(held):
-            counts[where[card]] += 1.0
-        out += counts
-    removed = set(_seq(view["portraits_removed"]))
-    out += [1.0 if card in removed else 0.0 for card in cards]
-    p = state.portraits
-    assert p is not None
-    out += [float(n) for n in p.taken] + [float(n) for n in p.sexton_used]
-    out.append(1.0 if p.sexton_armed else 0.0)
-    return out
+_PARTS = {plugin.module: plugin.adapter for plugin in PLUGINS if plugin.adapter is not None}
 
 
-def _request_tensor(state: State, view: Mapping[str, object], rules: Requests) -> list[float]:
-    """Module 2, all public (R2.13, A2.3): per request tile (piles in ``REQUEST_TYPES`` order,
-    top first) whether it is in its pile, on a stack of each player, or removed; per actor its
-    loose fresco tiles (a flag per tile); per actor a request fulfilled this round; per player
-    general-request primaries still to choose (A2.6)."""
-    tiles = [tile for pile in rules.piles for tile in pile]
-    players = state.tables.players
-    piles = view["request_piles"]
-    assert isinstance(piles, dict)
-    in_pile = {tile for pile in piles.values() for tile in pile}
-    owner = {}
-    for seat, stacks in enumerate(_seq(view["request_stacks"])):
-        for request, _ in _seq(stacks):
-            owner[request] = seat
-    removed = set(_seq(view["requests_removed"]))
-    out: list[float] = []
-    for tile in tiles:
-        out.append(1.0 if tile in in_pile else 0.0)
-        out += one_hot(players, owner.get(tile))
-        out.append(1.0 if tile in removed else 0.0)
-    fresco = sorted(state.tables.fresco_pieces)
-    for loose in _seq(view["loose_tiles"]):
-        mine = set(_seq(loose))
-        out += [1.0 if tile in mine else 0.0 for tile in fresco]
-    q = state.requests
-    assert q is not None
-    out += [1.0 if used else 0.0 for used in q.used] + [float(n) for n in q.income_due]
-    return out
-
-
-def _portrait_actions(tables: Any) -> list[object]:
-    """Module 1: every displayed card taken (Leonardo names no primaries, R1.24), a Merchant's
-    also with each multiset of primaries it names (R1.14, A1.5); the Sexton to every segment."""
-    portraits = _module(tables.modules, PortraitRules)
-    found: list[object] = []
-    for card in sorted(portraits.cards):
-        found.append(fa.TakePortrait(card))
-        choice = portraits.cards[card].choice
-        if choice:
-            combos = combinations_with_replacement(PRIMARY_ORDER, choice)
-            found.extend(fa.TakePortrait(card, paints) for paints in combos)
-    found.extend(fa.UseSexton(to) for to in SEGMENTS)
-    return found
-
-
-def _request_actions(tables: Any) -> list[object]:
-    """Module 2: each pile's request with every set of 3 fresco tiles whose backs fit it
-    (R2.5, R2.6: any three for the general pile), and the income primary (A2.6)."""
-    requests = _module(tables.modules, Requests)
-    tiles = sorted(tables.fresco_pieces)
-    found: list[object] = []
-    for kind in REQUEST_TYPES:
-        colour = None if kind == "general" else Paint(kind)
-        fits = [t for t in tiles if colour is None or colour in requests.splashes.get(t, ())]
-        combos = combinations(fits, TILES_PER_REQUEST)
-        found.extend(fa.FulfilRequest(kind, combo) for combo in combos)
-    found.extend(INCOME_CHOICES)
-    return found
-
-
-def _special_blend_actions(tables: Any) -> list[object]:
-    """Module 3 adds no action kind: its blends and altar hand-ins are in the base part."""
-    return []
-
-
-def _wishing_well_actions(tables: Any) -> list[object]:
-    found: list[object] = [fa.UseStreetMusician(), fa.SkipStreetMusician()]
-    found.extend(fa.PlacePennies(n) for n in range(3))
-    found += [fa.BuyWishingCard(), fa.UseLuckyFellow()]
-    tiles = sorted({*tables.market_in_play, *tables.market_removed})
-    found.extend(fa.UseFreePaints(tile) for tile in tiles)
-    found.extend(fa.UseBishopsVisit(to) for to in SEGMENTS)
-    found += [fa.UseBishopsPraise(), fa.UseTip()]
-    primaries = tuple(p for p in BASE_PAINTS if p in PRIMARIES)
-    for paints in combinations_with_replacement(primaries, 3):
-        found.extend(fa.UseAlchemy(paints, result) for result in BASE_PAINTS)
-    found.append(fa.UseReward())
-    return found
-
-
-def _leaf_gold_actions(tables: Any) -> list[object]:
-    return [fa.Gild(False), fa.Gild(True)]
-
-
-def _glaziers_actions(tables: Any) -> list[object]:
-    found: list[object] = [fa.PlaceGlassworks(None)]
-    for location in _LOCATIONS:
-        found += [fa.PlaceGlassworks(location), fa.PlaceGlassworks(location, True)]
-    found.extend(fa.BuyGlass(glass) for glass in GLASS)
-    glaziers = _module(tables.modules, Glaziers)
-    found.extend(fa.TakeWindow(slot) for slot in range(len(glaziers.bench_prices)))
-    most = max(len(panes) for panes in (*glaziers.panes.values(), glaziers.altar_panes))
-    for size in range(most + 1):
-        found.extend(fa.HandInGlass(combo) for combo in combinations_with_replacement(GLASS, size))
-    return found
-
-
-MODULE_ACTIONS: dict[Module, Callable[[Any], list[object]]] = {
-    Module.PORTRAITS: _portrait_actions,
-    Module.REQUESTS: _request_actions,
-    Module.SPECIAL_BLENDS: _special_blend_actions,
-    Module.WISHING_WELL: _wishing_well_actions,
-    Module.LEAF_GOLD: _leaf_gold_actions,
-    Module.GLAZIERS: _glaziers_actions,
-}
-"""Each module's part of the action space (a module the adapter has no entry for is refused)."""
+def _adapter_parts(tables: Any) -> list[tuple[AdapterPart, ModuleRules]]:
+    """The adapter part of each module in play, in module order, with its rules object (the
+    config of a module without one is refused first, by ``_DESCRIBED``)."""
+    return [(_PARTS[rules.module], rules) for rules in tables.modules]
 
 
 def _actor_to_move(state: State) -> int | None:
@@ -581,23 +396,6 @@ def _actor_to_move(state: State) -> int | None:
     if turn is not None and state.is_leonardo(turn.actor) and seat == state.controller:
         return turn.actor
     return seat
-
-
-def _seq(value: object) -> Sequence[Any]:
-    assert isinstance(value, tuple | list)
-    return value
-
-
-def _num(value: object) -> int:
-    assert isinstance(value, int)
-    return value
-
-
-def _module(modules: Sequence[object], kind: type[Any]) -> Any:
-    for module in modules:
-        if isinstance(module, kind):
-            return module
-    raise AdapterError(f"module {kind.__name__} is not in play")
 
 
 SPEC = FrescoSpec()

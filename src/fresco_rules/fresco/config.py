@@ -564,8 +564,9 @@ class Hooks:
     """The modules' stages of a segment restoration, in order (R6.26): (module, stage)."""
     altar_stages: tuple[tuple[Any, str], ...] = ()
     """The modules' stages of an altar restoration, in order (R6.26): (module, stage)."""
-    round_marks: tuple[tuple[str, Mapping[str, Any]], ...] = ()
-    """Each module's round marks (``ModuleRules.round_marks``): sub-state name, reset values."""
+    round_marks: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    """Each module's round marks (``ModuleRules.round_marks``): its slot of ``State.modules``
+    and the values some fields of its sub-state take at the start of every round."""
     by_kind: Mapping[type, Any] = attrs.field(factory=dict)
     """Each module's rules object by its ``ModuleRules`` subclass (``extensions.rules_of``)."""
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any
 
+from ..kernel.chance import Outcome, checked_seed
 from ..kernel.dispatch import ActionKinds
 from ..kernel.errors import IllegalAction
 from ..kernel.memo import memo_last
@@ -28,9 +29,11 @@ from .actions import (
     RestoreAltar,
     SubmitPlan,
 )
+from .config import GameConfig
 from .extensions import Check, Effect
 from .flow import advance, plan_due
-from .plugins import PLUGINS
+from .flow import new_game as set_up
+from .plugins import PLUGINS, derive_tables
 from .seat_view import PlayerView
 from .state import Phase, State, Turn
 from .turns import current_player as current_player
@@ -181,6 +184,27 @@ explain: Callable[[State, object], IllegalAction | None] = KINDS.explain
 apply: Callable[[State, object], State] = KINDS.apply
 """The state after an action; raises ``IllegalAction`` (rule ID and reason) when it is
 illegal or malformed. The input state is never changed."""
+
+_tables_for = memo_last(derive_tables)
+"""``derive_tables`` (with the plug-ins) remembered for the last config object: a frozen
+config's tables depend on it alone, so the games of one config share them."""
+
+
+def new_game(
+    config: GameConfig | None = None,
+    seed: int = 0,
+    *,
+    chance: Sequence[Outcome] = (),
+    chance_only: bool = False,
+) -> State:
+    """Set up a game from the config (default: the base game) and a seed (``flow.new_game``,
+    R0.3-R0.13), with the tables derived from the config and the plug-ins of
+    ``fresco/plugins.py``."""
+    if config is None:
+        config = GameConfig()
+    seed = checked_seed(seed)
+    tables = _tables_for(config)
+    return set_up(config, seed, tables=tables, chance=chance, chance_only=chance_only)
 
 
 def scores(state: State) -> tuple[int, ...]:

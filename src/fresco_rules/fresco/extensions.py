@@ -8,8 +8,8 @@ so every point is skipped by its caller's ``if tables.modules`` and the base gam
 without this file. A module is a plug-in in ``fresco/modules/``: a ``ModuleRules`` subclass that
 overrides the hooks it needs (every hook is a pure function of the state), its action kinds with
 their validators and effects, and a ``Plugin`` record that declares them; ``fresco/plugins.py``
-installs the plug-ins and the engine assembles its dispatch table from them. Nothing in the base
-game imports a plug-in.
+lists the plug-ins and hands them to the engine, which derives the tables and assembles its
+dispatch table from them. Nothing in the base game imports a plug-in.
 
 Extension points, in the order of a round:
 
@@ -44,7 +44,7 @@ Extension points, in the order of a round:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeVar
 
 import attrs
@@ -56,13 +56,18 @@ from ..kernel.evolve import evolve
 from ..kernel.memo import ValueCache, memo_last_remembering
 from ..kernel.registry import implements
 from .config import Hooks, InvalidConfig, altar_actions, base_tables, blend_needs
+from .state import module_slot
 from .vocab import Location, Module
 
 if TYPE_CHECKING:
+    from random import Random
+
     from ..kernel.chance import Chance
+    from ..kernel.position import Laws
     from .actions import Action, SubmitPlan
     from .config import GameConfig, Tables
     from .drawing import PicturePart
+    from .plugin_parts import AdapterPart, Notation
     from .state import Restoration, ScoreParts, State, Turn
 
 
@@ -140,9 +145,9 @@ class ModuleRules:
     def theatre_step(self, state: State, actor: int, step: int) -> int:
         return step
 
-    def round_marks(self, tables: Tables) -> tuple[str, dict[str, Any]] | None:
-        """The marks the module keeps for one round: the name of its sub-state (a ``State``
-        field) and the values that some of its fields take at the start of every round, or None.
+    def round_marks(self, tables: Tables) -> dict[str, Any] | None:
+        """The marks the module keeps for one round: the values that some fields of its
+        sub-state (its slot of ``State.modules``) take at the start of every round, or None.
         Declared as data, not as a hook, so that the flow resets every module's marks in the
         new round's state itself (one new state); asked once per config (``Hooks.round_marks``)."""
         return None
@@ -252,7 +257,7 @@ class Plugin:
     """One expansion module as the engine sees it, declared at the end of the module's own file:
     its hooks (``rules``, a ``ModuleRules`` subclass built per game), its action kinds with their
     validator and effect (in record order), and its text for people. The engine assembles its
-    dispatch table from the base game's rules plus every installed plug-in (``fresco/plugins.py``);
+    dispatch table from the base game's rules plus every plug-in of ``fresco/plugins.py``;
     a module's validators refuse its actions with G.1 when it is not in play."""
 
     module: Module
@@ -267,6 +272,31 @@ class Plugin:
     """What the module's rules did between two states, for logs."""
     board_lines: Callable[[State], list[str]] = _no_lines
     """The module's public pieces, for the board text."""
+    title: str = ""
+    """The module's name for people, after its number (``"Wishing Well"``): the adapters'
+    help of the ``modules`` parameter lists them."""
+    notation: Notation | None = None
+    """The module's words in the text notation (``text_notation``), None: no action kind."""
+    adapter: AdapterPart | None = None
+    """The module's part of the adapters' action space, chance outcomes and tensors
+    (``adapter_spec``); a module without one is refused by the adapters."""
+    state_name: str = ""
+    """The key of the module's sub-state (its slot of ``State.modules``) in records and
+    positions, e.g. ``"well"``."""
+    state_type: type | None = None
+    """The class of the module's sub-state, for reading it back from a record or position;
+    None: the module keeps no sub-state."""
+    state_after: str = ""
+    """The record key the sub-state's key follows in a written state (where the ``State``
+    field of the six first modules stood before issue 24); empty: after every other key."""
+    sample_hidden: Callable[[State, int, Random], Any] | None = None
+    """The module's sub-state with what a seat cannot see drawn again (R0.68), for the search
+    player (``players.sample_hidden``); None: the module hides nothing beyond the base game."""
+    position_lists: tuple[str, ...] | None = None
+    """The sub-state's lists with one entry a seat (or a colour, a space), as long as a new
+    game's in a loaded position; None: the position laws do not look at the sub-state."""
+    position_laws: Callable[[Laws, State, Any], None] | None = None
+    """The module's laws of a loaded position (its sub-state is the third argument)."""
     picture: Callable[[State], PicturePart | None] = _no_picture
     """The module's part of the SVG picture (``drawing.PicturePart``: a panel below the base
     picture and pieces on the board), asked only while the module is in play."""
@@ -276,52 +306,40 @@ class Plugin:
     the catalogue the tools read is the base game's section plus every plug-in's."""
 
 
-_INSTALLED: dict[Module, Plugin] = {}
-
-
-def install(*plugins: Plugin) -> tuple[Plugin, ...]:
-    """Make plug-ins known to the engine (``fresco/plugins.py`` installs every module)."""
-    for plugin in plugins:
-        _INSTALLED[plugin.module] = plugin
-    return plugins
-
-
-def installed() -> tuple[Plugin, ...]:
-    """The installed plug-ins, in module order."""
-    return tuple(_INSTALLED[module] for module in Module if module in _INSTALLED)
-
 
 @implements("G.1", "G.2", "G.3", "G.5", "M.1", "M.2")
-def build_modules(config: GameConfig, tables: Tables) -> tuple[ModuleRules, ...]:
+def build_modules(
+    config: GameConfig, tables: Tables, plugins: Sequence[Plugin]
+) -> tuple[ModuleRules, ...]:
     """The rules of the modules in ``config``, in module order, with their tables derived once
-    from the config and the component data. Raises ``ValueError`` for a bad option.
+    from the config and the component data. ``plugins``: the modules this engine plays (the
+    plug-in list of ``fresco/plugins.py``). Raises ``ValueError`` for a bad option.
 
     M.1/M.2: modules 1, 2 and 3 join the base game alone or in any combination, also with
     modules 4-6. G.1: modules 4, 5 and 6 join the base game in any combination; each adds its
     own sub-state and hooks, and every base rule applies unless a hook changes it. G.2, G.3 and
     G.5: the paints depot, the bank and the extra boards beside the main board change no rule,
     so the paint and money supplies stay the base game's ledgers (R0.66)."""
-    missing = sorted(m.value for m in config.modules if m not in _INSTALLED)
+    known = {plugin.module: plugin for plugin in plugins}
+    missing = sorted(m.value for m in config.modules if m not in known)
     if missing:
         raise ValueError(f"G.1: module {missing[0]} is not installed")
     return tuple(
-        plugin.rules.build(config, tables)
-        for plugin in installed()
-        if plugin.module in config.modules
+        known[module].rules.build(config, tables) for module in Module if module in config.modules
     )
 
 
-def derive_tables(config: GameConfig) -> Tables:
+def derive_tables(config: GameConfig, plugins: Sequence[Plugin]) -> Tables:
     """Check a config and derive its tables: the base game's (``config.base_tables``), then
-    the rules of each module in play, built once, each extending the tables in module order,
-    and the modules' hooks at each extension point (``Hooks``) with the values they give per
-    config (location sequences, Leonardo's plans, the workshop's blends). Raises
-    ``InvalidConfig`` for a bad config."""
+    the rules of each module in play (from ``plugins``, the plug-in list), built once, each
+    extending the tables in module order, and the modules' hooks at each extension point
+    (``Hooks``) with the values they give per config (location sequences, Leonardo's plans,
+    the workshop's blends). Raises ``InvalidConfig`` for a bad config."""
     tables = base_tables(config)
     if not config.modules:
         return tables
     try:
-        rules = build_modules(config, tables)
+        rules = build_modules(config, tables, plugins)
     except ValueError as exc:
         raise InvalidConfig(str(exc)) from None
     tables = attrs.evolve(tables, modules=rules)
@@ -396,7 +414,9 @@ def _hooks_of(rules: tuple[ModuleRules, ...], tables: Tables) -> Hooks:
         segment_stages=tuple((m, stage) for m in rules for stage in m.segment_stages),
         altar_stages=tuple((m, stage) for m in rules for stage in m.altar_stages),
         round_marks=tuple(
-            found for module in rules if (found := module.round_marks(tables)) is not None
+            (module_slot(module.module), found)
+            for module in rules
+            if (found := module.round_marks(tables)) is not None
         ),
         by_kind={type(module): module for module in rules},
     )
@@ -471,10 +491,12 @@ def setup(state: State) -> State:
 def reset_marks(state: State) -> dict[str, Any]:
     """The sub-states of the modules with their round marks reset (``ModuleRules.round_marks``),
     as changes of ``State`` fields: the flow makes them in the new round's state."""
-    return {
-        name: evolve(getattr(state, name), **values)
-        for name, values in state.tables.hooks.round_marks
-    }
+    if not state.tables.hooks.round_marks:
+        return {}
+    slots = list(state.modules)
+    for slot, values in state.tables.hooks.round_marks:
+        slots[slot] = evolve(slots[slot], **values)
+    return {"modules": tuple(slots)}
 
 
 def begin_round(state: State) -> State:

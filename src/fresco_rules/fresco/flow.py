@@ -43,10 +43,6 @@ _CENTRE_INDEX = SEGMENTS.index(CENTRE)
 FINAL_ROUND_TILES = 6
 """R0.60: a round that starts with this many tiles or fewer on the cathedral is the last."""
 
-_tables_for = memo_last(ext.derive_tables)
-"""``derive_tables`` remembered for the last config object: a frozen config's tables depend on
-it alone, so the games of one config share them (and the values their caches hold)."""
-
 
 @implements(
     "R0.3",
@@ -65,13 +61,15 @@ it alone, so the games of one config share them (and the values their caches hol
     "A0.18",
 )
 def new_game(
-    config: GameConfig | None = None,
+    config: GameConfig,
     seed: int = 0,
     *,
+    tables: Tables,
     chance: Sequence[Outcome] = (),
     chance_only: bool = False,
 ) -> State:
-    """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config and a seed.
+    """Set up a game (R0.3-R0.13; Leonardo R0.70-R0.72) from the config, its ``tables`` (derived
+    with the plug-ins by ``engine.new_game``, the public entry) and a seed.
 
     The seed is an ``int`` from 0 to 2**64 - 1 (anything else: ``InvalidSeed``); left out it
     is 0, so ``new_game()`` is the same game every time (the library never picks a seed by
@@ -88,10 +86,7 @@ def new_game(
     ``state.chance.log``) instead of the generator's, e.g. for a record made by another program;
     with ``chance_only`` a draw beyond them is refused instead of generated.
     """
-    if config is None:
-        config = GameConfig()
     seed = checked_seed(seed)
-    tables = _tables_for(config)
     rng = start_chance(seed, chance, scripted_only=chance_only)
     players, actors = tables.players, tables.actors
 

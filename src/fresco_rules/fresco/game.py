@@ -9,7 +9,7 @@ from ..kernel.protocol import GameRules, game_rules
 from . import engine
 from .actions import Action
 from .config import GameConfig
-from .flow import new_game
+from .engine import new_game
 from .records import make_codec
 from .render import describe
 from .state import State

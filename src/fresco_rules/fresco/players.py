@@ -15,7 +15,8 @@ holds paints to blend (R0.25-R0.27).
   near the seat's own (players earn and buy by the same rules): money uniformly within 4 of
   its own, a paint count within 2 of its own, spread over the primaries at random; their
   plans, while planning, at random;
-- the modules' hidden parts (each module's ``view`` says what they are): the order of the
+- the modules' hidden parts (each module's ``view`` says what they are; each plug-in's
+  ``sample_hidden`` draws them again, in module order): the order of the
   portrait deck (module 1, R1.7); other seats' Wishing Cards (module 4, A4.10), dealt again
   from those and the deck, each hand keeping its size (cards are dealt and used in the open),
   and their pennies (behind the screens, and on the market symbol while planning), whose sum
@@ -38,8 +39,9 @@ import attrs
 
 from .actions import Blend, Restore, RestoreAltar, SubmitPlan
 from .engine import scores
-from .modules.glaziers_state import Cover
-from .state import Phase
+from .hidden import other_seats, redrawn, spread
+from .plugins import PLUGINS
+from .state import Phase, module_slot
 
 PLAN_FIELDS = ("market", "cathedral", "studio", "workshop")
 
@@ -83,29 +85,11 @@ PAINT_SPREAD = 2
 """Another seat's number of paints is drawn within this many of the acting seat's own."""
 PRIMARIES = 3
 """The primaries come first in a paint count (``BASE_PAINTS``: red, yellow, blue)."""
-NO_COVER = Cover(None)
-"""A Glassworks tile that covers no column (R6.7)."""
-
-
-def _spread(total: int, parts: int, rng: random.Random) -> list[int]:
-    """``total`` units over ``parts`` parts, each unit to a part drawn uniformly."""
-    counts = [0] * parts
-    for _ in range(total):
-        counts[rng.randrange(parts)] += 1
-    return counts
-
-
-def _others(seats: int, seat: int) -> list[int]:
-    return [s for s in range(seats) if s != seat]
-
-
-def _replace(values: tuple[Any, ...], drawn: dict[int, Any]) -> tuple[Any, ...]:
-    return tuple(drawn.get(s, value) for s, value in enumerate(values))
 
 
 def _screens(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     """Other seats' money and paints, drawn near the seat's own (see the module's words)."""
-    others = _others(state.tables.players, seat)
+    others = other_seats(state.tables.players, seat)
     own_money, own_paints = state.money[seat], state.paints[seat]
     money = {
         s: rng.randint(max(0, own_money - MONEY_SPREAD), own_money + MONEY_SPREAD) for s in others
@@ -113,84 +97,11 @@ def _screens(state: Any, seat: int, rng: random.Random) -> dict[str, Any]:
     total = sum(own_paints)
     paints = {}
     for s in others:
-        drawn = _spread(
+        drawn = spread(
             rng.randint(max(0, total - PAINT_SPREAD), total + PAINT_SPREAD), PRIMARIES, rng
         )
         paints[s] = (*drawn, *(0,) * (len(own_paints) - PRIMARIES))
-    return {"money": _replace(state.money, money), "paints": _replace(state.paints, paints)}
-
-
-def _portraits(state: Any, rng: random.Random) -> Any:
-    deck = sorted(state.portraits.deck)  # sorted: no order of the state is read
-    rng.shuffle(deck)
-    return attrs.evolve(state.portraits, deck=tuple(deck))
-
-
-def _well(state: Any, seat: int, rng: random.Random) -> Any:
-    well = state.well
-    others = _others(len(well.hands), seat)
-    pool = sorted([*well.deck, *(card for s in others for card in well.hands[s])])
-    rng.shuffle(pool)
-    hands, at = {}, 0
-    for s in others:
-        size = len(well.hands[s])
-        hands[s] = tuple(sorted(pool[at : at + size]))
-        at += size
-    deck = tuple(sorted(pool[at:]))  # a face-down pile, kept sorted (drawn by chance)
-    planning = state.phase is Phase.PLAN
-    hidden = [well.pennies[s] + (well.symbol[s] if planning else 0) for s in others]
-    drawn = dict(zip(others, _spread(sum(hidden), len(others), rng), strict=True))
-    symbol = _replace(well.symbol, dict.fromkeys(others, 0)) if planning else well.symbol
-    return attrs.evolve(
-        well,
-        deck=deck,
-        hands=_replace(well.hands, hands),
-        pennies=_replace(well.pennies, drawn),
-        symbol=symbol,
-    )
-
-
-def _gold(state: Any, seat: int, rng: random.Random) -> Any:
-    gold = state.gold
-    others = _others(len(gold.held), seat)
-    total = sum(gold.held[s] for s in others)
-    drawn = dict(zip(others, _spread(total, len(others), rng), strict=True))
-    return attrs.evolve(gold, held=_replace(gold.held, drawn))
-
-
-def _glass(state: Any, seat: int, rng: random.Random) -> Any:
-    glass = state.glass
-    others = _others(len(glass.held), seat)
-    colours = len(glass.bag)
-    pool = [c for c in range(colours) for _ in range(glass.bag[c])]
-    pool += [c for s in others for c in range(colours) for _ in range(glass.held[s][c])]
-    pool.sort()
-    rng.shuffle(pool)
-    size = sum(glass.bag)
-
-    def counts(items: list[int]) -> tuple[int, ...]:
-        return tuple(items.count(c) for c in range(colours))
-
-    rest = pool[size:]
-    sizes = _spread(len(rest), len(others), rng)
-    held, at = {}, 0
-    for s, n in zip(others, sizes, strict=True):
-        held[s] = counts(rest[at : at + n])
-        at += n
-    pile = sorted(glass.pile)
-    rng.shuffle(pile)
-    covers = glass.covers
-    if state.phase is Phase.PLAN:  # decided tiles: uncovered (any drawn plan fits with that)
-        covers = _replace(
-            covers, {s: NO_COVER for s in others if s < len(covers) and covers[s] is not None}
-        )
-    return attrs.evolve(
-        glass,
-        bag=counts(pool[:size]),
-        held=_replace(glass.held, held),
-        pile=tuple(pile),
-        covers=covers,
-    )
+    return {"money": redrawn(state.money, money), "paints": redrawn(state.paints, paints)}
 
 
 def sample_hidden(state: Any, seat: int, rng: random.Random) -> Any:
@@ -204,13 +115,12 @@ def sample_hidden(state: Any, seat: int, rng: random.Random) -> Any:
             else plan
             for s, plan in enumerate(state.plans)
         )
-    if state.portraits is not None:
-        changes["portraits"] = _portraits(state, rng)
-    if state.well is not None:
-        changes["well"] = _well(state, seat, rng)
-    if state.gold is not None:
-        changes["gold"] = _gold(state, seat, rng)
-    if state.glass is not None:
-        changes["glass"] = _glass(state, seat, rng)
+    if state.tables.modules:  # each module's hidden parts, in module order (its declaration)
+        slots = list(state.modules)
+        for plugin in PLUGINS:
+            slot = module_slot(plugin.module)
+            if plugin.sample_hidden is not None and slots[slot] is not None:
+                slots[slot] = plugin.sample_hidden(state, seat, rng)
+        changes["modules"] = tuple(slots)
     changes["chance"] = attrs.evolve(state.chance, rng=rng.getrandbits(64))
     return attrs.evolve(state, **changes)

@@ -4,13 +4,13 @@ satisfies, checked on a loaded one before anything reads it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from ..kernel.position import Laws, PositionProblem
-from .config import Portraits
-from .engine import token_ledger
-from .flow import new_game
-from .state import Phase, State
+from .engine import new_game, token_ledger
+from .extensions import ModuleRules
+from .laws import present, same_tiles
+from .plugins import PLUGINS
+from .state import Phase, State, module_slot
 from .vocab import GRID
 
 MOST_PER_LOCATION = 3
@@ -49,7 +49,10 @@ def position_problems(state: State) -> list[PositionProblem]:
     )
     for i, actor in enumerate(state.order):
         laws.within(f"$.order[{i}]", actor, 0, actors - 1, "R0.15", "an actor")
-    lowest = -actors if state.glass is not None else 0  # R6.7: ``~seat`` visits the Glassworks
+    # a module with turns of its own (``module_turn``, R6.7: ``~seat`` visits the Glassworks)
+    # queues negative entries
+    own_turns = any(type(m).module_turn is not ModuleRules.module_turn for m in tables.modules)
+    lowest = -actors if own_turns else 0
     for i, actor in enumerate(state.queue):
         laws.within(f"$.queue[{i}]", actor, lowest, actors - 1, "R0.30", "an actor")
     if not sized:
@@ -103,26 +106,26 @@ def position_problems(state: State) -> list[PositionProblem]:
                 f"$.leonardo_at[{i}]", part, 0, GRID - 1, "R0.71", "a segment's row or column"
             )
     fresh = new_game(state.config)
-    frescos = (*_present(state.cathedral), *(t for held in state.held for t in held))
+    frescos = (*present(state.cathedral), *(t for held in state.held for t in held))
     if state.tables.modules:  # modules 2 and 3 set fresco tiles aside: each is still once
         twice = sorted(tile for tile, n in Counter(frescos).items() if n > 1)
         laws.check(not twice, "$.cathedral", "R0.12", f"fresco tiles {twice} are there twice")
     else:
-        _same_tiles(
+        same_tiles(
             laws,
             "$.cathedral",
             "R0.12",
             "fresco tile",
             frescos,
-            (*_present(fresh.cathedral), *(t for held in fresh.held for t in held)),
+            (*present(fresh.cathedral), *(t for held in fresh.held for t in held)),
         )
-    _same_tiles(
+    same_tiles(
         laws,
         "$.bag",
         "R0.8",
         "market tile",
-        (*state.bag, *state.removed, *(t for slots in state.booths for t in _present(slots))),
-        (*fresh.bag, *fresh.removed, *(t for slots in fresh.booths for t in _present(slots))),
+        (*state.bag, *state.removed, *(t for slots in state.booths for t in present(slots))),
+        (*fresh.bag, *fresh.removed, *(t for slots in fresh.booths for t in present(slots))),
     )
     laws.check(
         len(state.booths) == len(fresh.booths)
@@ -138,23 +141,13 @@ def position_problems(state: State) -> list[PositionProblem]:
     return laws.problems
 
 
-PER_SEAT = {
-    "well": ("pennies", "symbol", "placed", "hands", "played"),
-    "gold": ("held",),
-    "glass": ("bag", "offer", "held", "reserve", "openings", "covers", "altar_used"),
-    "portraits": ("display", "held", "taken", "sexton_used"),
-    "requests": ("piles", "stacks", "used", "income_due"),
-}
-"""The modules' lists with one entry a seat (or a colour, a space): as long as a new game's."""
-
-
 def _check_modules(laws: Laws, state: State, fresh: State) -> None:
     """The modules' parts are there exactly when the module is in play, their lists as long as
-    a new game's, and their laws: R4.6 the well holds at most 2 pennies, R4.11 one Street
-    Musician a round, R1.5 one portrait a round (A1.1's default), M.6 every portrait once,
-    R2.7 a tile serves one request and is never loose again."""
-    for part, lists in PER_SEAT.items():
-        mine, new = getattr(state, part), getattr(fresh, part)
+    a new game's (``Plugin.position_lists``), and their own laws (``Plugin.position_laws``)."""
+    declared = [plugin for plugin in PLUGINS if plugin.position_lists is not None]
+    for plugin in declared:
+        part, slot, lists = plugin.state_name, module_slot(plugin.module), plugin.position_lists
+        mine, new = state.modules[slot], fresh.modules[slot]
         if not laws.check(
             (mine is None) == (new is None),
             f"$.{part}",
@@ -165,48 +158,16 @@ def _check_modules(laws: Laws, state: State, fresh: State) -> None:
             return
         if mine is None:
             continue
-        for name in lists:
+        for name in lists or ():
             laws.sized(
                 f"$.{part}.{name}", getattr(mine, name), len(getattr(new, name)), "M.6", name
             )
     if laws.problems:
         return
-    well = state.well
-    if well is not None:
-        laws.within("$.well.well", well.well, 0, 2, "R4.6", "pennies in the well")
-        laws.each_within("$.well.pennies", well.pennies, 0, 1_000, "R4.6", "a seat's pennies")
-        for seat, played in enumerate(well.played):
-            laws.check(
-                played.count("phase1") <= 1,
-                f"$.well.played[{seat}]",
-                "R4.11",
-                "one Street Musician a round",
-            )
-    gold = state.gold
-    if gold is not None:
-        laws.each_within("$.gold.held", gold.held, 0, 1_000, "R5.1", "a seat's leaf gold")
-    glass = state.glass
-    if glass is not None:
-        for name in ("bag", "offer", "reserve"):
-            laws.each_within(f"$.glass.{name}", getattr(glass, name), 0, 1_000, "R6.27", "glass")
-        for seat, held in enumerate(glass.held):
-            laws.each_within(f"$.glass.held[{seat}]", held, 0, 1_000, "R6.27", "glass")
-    portraits = state.portraits
-    if portraits is not None:
-        if state.config.portraits is Portraits.ONE_PER_ROUND:
-            laws.each_within("$.portraits.taken", portraits.taken, 0, 1, "R1.5", "portraits taken")
-        cards = [*portraits.deck, *_present(portraits.display), *portraits.removed]
-        cards += [card for held in portraits.held for card in held]
-        box = [card.id for card in state.config.components.modules_123.portraits.cards]
-        _same_tiles(laws, "$.portraits", "M.6", "portrait", cards, box)
-    requests = state.requests
-    if requests is not None:
-        stacked = [t for stacks in requests.stacks for _, tiles in stacks for t in tiles]
-        used = [*stacked, *requests.removed_tiles]
-        twice = sorted(tile for tile, n in Counter(used).items() if n > 1)
-        laws.check(not twice, "$.requests.stacks", "R2.7", f"tiles {twice} serve twice")
-        loose = sorted(set(used) & {t for held in state.held for t in held})
-        laws.check(not loose, "$.held", "R2.7", f"stacked tiles {loose} are held again")
+    for plugin in declared:
+        sub = state.modules[module_slot(plugin.module)]
+        if sub is not None and plugin.position_laws is not None:
+            plugin.position_laws(laws, state, sub)
 
 
 LEDGER_PATHS = {"money": ("$.money", "R0.66"), "fresco_tiles": ("$.cathedral", "R0.67")}
@@ -232,23 +193,3 @@ def _check_ledger(laws: Laws, state: State, fresh: State) -> None:
         laws.check(
             total == box, path, rule, f"{kind} totals {total}, a new game's {box} ({counts})"
         )
-
-
-def _present(tiles: Iterable[str | None]) -> list[str]:
-    return [tile for tile in tiles if tile is not None]
-
-
-def _same_tiles(
-    laws: Laws, path: str, rule: str, what: str, have: Iterable[str], want: Iterable[str]
-) -> None:
-    """The tiles ``have`` are the box's ``want``, each as often."""
-    extra = Counter(have)
-    extra.subtract(Counter(want))
-    more = sorted(tile for tile, n in extra.items() if n > 0)
-    fewer = sorted(tile for tile, n in extra.items() if n < 0)
-    parts = [
-        f"{words} {', '.join(tiles[:5])}{', ...' if len(tiles) > 5 else ''}"
-        for words, tiles in (("more often than in the box:", more), ("missing:", fewer))
-        if tiles
-    ]
-    laws.check(not parts, path, rule, f"{what}s not those of the box ({'; '.join(parts)})")

@@ -2,13 +2,15 @@
 
 Per-actor tuples hold the human seats ``0..players-1`` and, with 2 players, Leonardo at index
 ``players`` (R0.69). Per-player tuples hold the human seats only. Each expansion module keeps its
-own frozen sub-state in one optional field (``well``, ``gold``, ``glass``, ``portraits``,
-``requests``, ``specials``), None when the module is not in play.
+own frozen sub-state in one slot of ``State.modules`` (indexed by module number, None when the
+module is not in play), read and written only through the accessors in the module's own files
+(e.g. ``wishing_well_state.well_of``): the base state names no module.
 """
 
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 import attrs
 from attrs import frozen
@@ -18,13 +20,7 @@ from ..kernel.evolve import evolve
 from ..kernel.view import Viewable
 from .actions import SubmitPlan
 from .config import GameConfig, Tables
-from .modules.glaziers_state import GlassState
-from .modules.leaf_gold_state import GoldState
-from .modules.portraits_state import PortraitState
-from .modules.requests_state import RequestState
-from .modules.special_blends_state import SpecialState
-from .modules.wishing_well_state import WellState
-from .vocab import BOOTH_NAMES, GRID, Glass, Location, PaintCounts, Segment
+from .vocab import BOOTH_NAMES, GRID, Glass, Location, Module, PaintCounts, Segment
 from .words import location_label
 
 
@@ -94,6 +90,15 @@ class Scored:
     points: int
 
 
+NO_MODULES: tuple[None, ...] = (None,) * len(Module)
+"""The module slots of a game without modules."""
+
+
+def module_slot(module: Module) -> int:
+    """The index of ``module``'s sub-state in ``State.modules``."""
+    return module.value - 1
+
+
 @frozen(slots=False, repr=False)
 class State(Viewable):
     """A game state. Not slotted: ``kernel.evolve`` copies it dict to dict, the cheapest way to
@@ -147,22 +152,14 @@ class State(Viewable):
     """Track spaces the active actor must choose between (R0.51); empty when none."""
     altar_used: tuple[int, ...]
     """Per player: altar restorations this round (A0.6)."""
-    well: WellState | None = None
-    """Module 4 (the Wishing Well), None when not in play."""
-    gold: GoldState | None = None
-    """Module 5 (the Leaf Gold), None when not in play."""
-    glass: GlassState | None = None
-    """Module 6 (the Glaziers), None when not in play."""
+    modules: tuple[Any, ...] = NO_MODULES
+    """The expansion modules' sub-states, one slot per module in module order (``module_slot``),
+    None for a module not in play. Each module reads and writes its own slot through the
+    accessors in its ``modules/*_state.py`` file."""
     restoring: Restoration | None = None
     """A restoration waiting for a module decision (R6.26), None otherwise."""
     scored: Scored | None = None
     """The last restoration scored (G.6)."""
-    specials: SpecialState | None = None
-    """Module 3 (Special blend colours), None when not in play."""
-    requests: RequestState | None = None
-    """Module 2 (the Bishop's Requests), None when not in play."""
-    portraits: PortraitState | None = None
-    """Module 1 (the Portraits), None when not in play."""
 
     def is_leonardo(self, actor: int) -> bool:
         return actor == self.tables.leonardo
@@ -185,6 +182,13 @@ class State(Viewable):
 replace = evolve
 """``attrs.evolve`` for the hot paths of the flow: ``replace(state, **changes)`` is a new state
 with ``changes``."""
+
+
+def module_changes(state: State, slot: int, sub: object) -> dict[str, Any]:
+    """The change of ``state`` that puts ``sub`` in module slot ``slot``, as ``evolve`` keywords
+    (for a caller making other changes in the same new state)."""
+    slots = state.modules
+    return {"modules": (*slots[:slot], sub, *slots[slot + 1 :])}
 
 
 def actor_name(state: State, actor: int) -> str:

@@ -45,35 +45,25 @@ from ..kernel.notation import OMITTED, ascii_int, quote, read_action, state_and_
 from . import actions
 from .data import default_components
 from .engine import current_player, explain, legal_actions
-from .modules import wishing_well_actions
-from .modules.glaziers_actions import BuyGlass, HandInGlass, PlaceGlassworks, TakeWindow
-from .modules.leaf_gold_actions import Gild
-from .modules.portraits_actions import TakePortrait, UseSexton
-from .modules.requests_actions import ChooseIncomePaint, FulfilRequest
+from .plugin_parts import number_parser
+from .plugins import PLUGINS
 from .state import State
-from .vocab import Glass, Location, Paint
-from .words import booth_label, parse_booth, parse_segment, segment_label
+from .words import booth_label, parse_booth, parse_paints, parse_segment, segment_label
 
 PLAN_WORDS = ("market", "cathedral", "studio", "workshop", "theatre", "cathedral-2")
 """The plan's columns in ``SubmitPlan`` field order, as the notation names them."""
+
+_NOTATIONS = tuple(plugin.notation for plugin in PLUGINS if plugin.notation is not None)
+"""The modules' words (each plug-in's ``notation``), in module order."""
 
 _SIMPLE: dict[type, str] = {
     actions.EarnStudio: "studio",
     actions.AttendTheatre: "theatre",
     actions.EndTurn: "end",
-    wishing_well_actions.UseStreetMusician: "musician",
-    wishing_well_actions.SkipStreetMusician: "keep musician",
-    wishing_well_actions.BuyWishingCard: "wish",
-    wishing_well_actions.UseLuckyFellow: "lucky fellow",
-    wishing_well_actions.UseBishopsPraise: "praise",
-    wishing_well_actions.UseTip: "tip",
-    wishing_well_actions.UseReward: "reward",
+    **{kind: text for words in _NOTATIONS for kind, text in words.simple.items()},
 }
 _SIMPLE_BY_TEXT: dict[str, type] = {text: cls for cls, text in _SIMPLE.items()}
-
-
-def _location_word(location: Location) -> str:
-    return location.value.replace("_", "-")
+_MODULE_WRITERS = tuple(words.write for words in _NOTATIONS)
 
 
 _DEFAULT_TIMES = tuple(space.time for space in default_components().sides[0].hostel)
@@ -132,52 +122,15 @@ def _write(state: State | None, action: actions.Action) -> str:
         return f"blend {action.result.value}"
     if isinstance(action, actions.ChooseTrackSpace):
         return f"track {action.space}"
-    if isinstance(action, wishing_well_actions.PlacePennies):
-        return f"pennies {action.count}"
-    if isinstance(action, wishing_well_actions.UseFreePaints):
-        return f"free paints {action.tile}"
-    if isinstance(action, wishing_well_actions.UseBishopsVisit):
-        return f"visit {segment_label(action.to)}"
-    if isinstance(action, wishing_well_actions.UseAlchemy):
-        return f"alchemy {' '.join(p.value for p in action.paints)} -> {action.result.value}"
-    if isinstance(action, Gild):
-        return "gild" if action.add else "no gild"
-    if isinstance(action, PlaceGlassworks):
-        if action.location is None:
-            return "glassworks none"
-        extra = " apprentice" if action.apprentice else ""
-        return f"glassworks {_location_word(action.location)}{extra}"
-    if isinstance(action, BuyGlass):
-        return f"glass {action.glass.value}"
-    if isinstance(action, TakeWindow):
-        return f"window {action.slot + 1}"
-    if isinstance(action, HandInGlass):
-        return "hand in " + (" ".join(g.value for g in action.glass) or "nothing")
-    if isinstance(action, TakePortrait):
-        return " ".join(("portrait", action.card, *(p.value for p in action.paints)))
-    if isinstance(action, UseSexton):
-        return f"sexton {segment_label(action.to)}"
-    if isinstance(action, FulfilRequest):
-        return " ".join(("request", action.pile, *action.tiles))
-    if isinstance(action, ChooseIncomePaint):
-        return f"income {action.paint.value}"
+    for write in _MODULE_WRITERS:
+        written = write(action)
+        if written is not None:
+            return written
     raise MalformedAction(SHAPE_RULE, f"not a Fresco action: {quote(action)}")
 
 
 def _number(word: str) -> int | None:
     return ascii_int(word)
-
-
-def _paints(words: list[str]) -> tuple[Paint, ...] | None:
-    values = {p.value: p for p in Paint}
-    found = tuple(values[w] for w in words if w in values)
-    return found if len(found) == len(words) else None
-
-
-def _glass(words: list[str]) -> tuple[Glass, ...] | None:
-    values = {g.value: g for g in Glass}
-    found = tuple(values[w] for w in words if w in values)
-    return found if len(found) == len(words) else None
 
 
 def _parse_up(state: State, args: list[str]) -> actions.Action | None:
@@ -226,101 +179,15 @@ def _parse_restore(state: State, args: list[str]) -> actions.Action | None:
 
 
 def _parse_altar(state: State, args: list[str]) -> actions.Action | None:
-    paints = _paints(args)
+    paints = parse_paints(args)
     if paints is None or len(paints) != 3:
         return None
     return actions.RestoreAltar((paints[0], paints[1], paints[2]))
 
 
 def _parse_blend(state: State, args: list[str]) -> actions.Action | None:
-    paints = _paints(args)
+    paints = parse_paints(args)
     return actions.Blend(paints[0]) if paints is not None and len(paints) == 1 else None
-
-
-def _parse_number(make: Callable[[int], actions.Action], offset: int = 0) -> _Parser:
-    def parse(state: State, args: list[str]) -> actions.Action | None:
-        number = _number(args[0]) if len(args) == 1 else None
-        return None if number is None else make(number - offset)
-
-    return parse
-
-
-def _parse_free(state: State, args: list[str]) -> actions.Action | None:
-    if len(args) != 2 or args[0] != "paints":
-        return None
-    tiles = {tile.lower(): tile for tile in state.tables.market_labels}
-    tile = tiles.get(args[1])
-    return None if tile is None else wishing_well_actions.UseFreePaints(tile)
-
-
-def _parse_visit(state: State, args: list[str]) -> actions.Action | None:
-    segment = parse_segment(args[0]) if len(args) == 1 else None
-    return None if segment is None else wishing_well_actions.UseBishopsVisit(segment)
-
-
-def _parse_alchemy(state: State, args: list[str]) -> actions.Action | None:
-    if len(args) != 5 or args[3] != "->":
-        return None
-    paints, result = _paints(args[:3]), _paints(args[4:])
-    if paints is None or result is None:
-        return None
-    return wishing_well_actions.UseAlchemy((paints[0], paints[1], paints[2]), result[0])
-
-
-def _parse_gild(state: State, args: list[str]) -> actions.Action | None:
-    return None if args else Gild(True)
-
-
-def _parse_no(state: State, args: list[str]) -> actions.Action | None:
-    return Gild(False) if args == ["gild"] else None
-
-
-def _parse_glassworks(state: State, args: list[str]) -> actions.Action | None:
-    if args == ["none"]:
-        return PlaceGlassworks(None)
-    locations = {_location_word(loc): loc for loc in Location}
-    if len(args) in (1, 2) and args[0] in locations:
-        if len(args) == 2 and args[1] != "apprentice":
-            return None
-        return PlaceGlassworks(locations[args[0]], len(args) == 2)
-    return None
-
-
-def _parse_glass(state: State, args: list[str]) -> actions.Action | None:
-    glass = _glass(args)
-    return BuyGlass(glass[0]) if glass is not None and len(glass) == 1 else None
-
-
-def _parse_hand(state: State, args: list[str]) -> actions.Action | None:
-    if not args or args[0] != "in":
-        return None
-    if args[1:] == ["nothing"]:
-        return HandInGlass(())
-    glass = _glass(args[1:])
-    return None if glass is None or not glass else HandInGlass(glass)
-
-
-def _parse_portrait(state: State, args: list[str]) -> actions.Action | None:
-    if not args:
-        return None
-    paints = _paints(args[1:])
-    return None if paints is None else TakePortrait(args[0].upper(), paints)
-
-
-def _parse_sexton(state: State, args: list[str]) -> actions.Action | None:
-    segment = parse_segment(args[0]) if len(args) == 1 else None
-    return None if segment is None else UseSexton(segment)
-
-
-def _parse_request(state: State, args: list[str]) -> actions.Action | None:
-    if len(args) < 2:
-        return None
-    return FulfilRequest(args[0].upper(), tuple(tile.upper() for tile in args[1:]))
-
-
-def _parse_income(state: State, args: list[str]) -> actions.Action | None:
-    paints = _paints(args)
-    return ChooseIncomePaint(paints[0]) if paints is not None and len(paints) == 1 else None
 
 
 _Parser = Callable[[State, list[str]], actions.Action | None]
@@ -332,21 +199,8 @@ _PARSERS: dict[str, _Parser] = {
     "restore": _parse_restore,
     "altar": _parse_altar,
     "blend": _parse_blend,
-    "track": _parse_number(actions.ChooseTrackSpace),
-    "pennies": _parse_number(wishing_well_actions.PlacePennies),
-    "free": _parse_free,
-    "visit": _parse_visit,
-    "alchemy": _parse_alchemy,
-    "gild": _parse_gild,
-    "no": _parse_no,
-    "glassworks": _parse_glassworks,
-    "glass": _parse_glass,
-    "window": _parse_number(TakeWindow, offset=1),
-    "hand": _parse_hand,
-    "portrait": _parse_portrait,
-    "sexton": _parse_sexton,
-    "request": _parse_request,
-    "income": _parse_income,
+    "track": number_parser(actions.ChooseTrackSpace),
+    **{verb: parse for words in _NOTATIONS for verb, parse in words.parsers.items()},
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..kernel.notation import ascii_int
-from .vocab import BOOTH_NAMES, GRID, Location, Segment
+from .vocab import BOOTH_NAMES, GRID, Glass, Location, Paint, Segment
 
 COLUMN_LETTERS = "abcde"
 """Cathedral columns left to right; rows are numbered 1-5 top to bottom."""
@@ -56,3 +56,22 @@ def slot_range(booth: int, slots: int) -> str:
     """A booth's slots as the notation names them: ``II:1-II:3``."""
     name = booth_label(booth)
     return f"{name}:1-{name}:{slots}" if slots > 1 else f"{name}:1"
+
+
+def location_word(location: Location) -> str:
+    """A location as the action notation writes it (``cathedral-2``)."""
+    return location.value.replace("_", "-")
+
+
+def parse_paints(words: list[str]) -> tuple[Paint, ...] | None:
+    """The paints named by ``words`` (colour names), or None when one is no paint."""
+    values = {p.value: p for p in Paint}
+    found = tuple(values[w] for w in words if w in values)
+    return found if len(found) == len(words) else None
+
+
+def parse_glass(words: list[str]) -> tuple[Glass, ...] | None:
+    """The glass colours named by ``words``, or None when one is no glass colour."""
+    values = {g.value: g for g in Glass}
+    found = tuple(values[w] for w in words if w in values)
+    return found if len(found) == len(words) else None

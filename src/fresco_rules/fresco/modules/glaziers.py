@@ -8,15 +8,19 @@ tokens for 1 VP each.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+from itertools import combinations_with_replacement
 from operator import add, sub
 from typing import ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw_counted, draw_several
+from ...kernel.chance import Outcome, draw_counted, draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
+from ...kernel.position import Laws
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe, is_int
 from .. import turns
@@ -30,6 +34,8 @@ from ..config import (
     WindowRefill,
 )
 from ..extensions import ModuleRules, Pending, Plugin, current_stage, rules_of
+from ..hidden import other_seats, redrawn, spread
+from ..plugin_parts import AdapterPart, num, seq
 from ..rule_catalogue import module_section
 from ..scoring import window_penalty
 from ..state import Phase, Restoration, ScoreParts, State, Turn
@@ -53,8 +59,9 @@ from .glaziers_actions import (
     canonical_glass,
 )
 from .glaziers_data import segment_problems, workbench_problems
+from .glaziers_notation import NOTATION
 from .glaziers_picture import picture
-from .glaziers_state import Cover, GlassState
+from .glaziers_state import GLASS_SLOT, Cover, GlassState, glass_changes, glass_of, with_glass
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -246,14 +253,14 @@ class Glaziers(ModuleRules):
             covers=(None,) * players,
             altar_used=(False,) * players,
         )
-        state = evolve(state, glass=glass, chance=chance)
+        state = with_glass(state, glass, chance=chance)
         return _fill_offer(state, self.offer_per_player * players, "R6.4")
 
-    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+    def round_marks(self, tables: Tables) -> dict[str, object]:
         """R6.21: at the start of every round the Glassworks tiles are back behind the screens
         (nothing decided yet); A6.10: no altar window used this round."""
         players = tables.players
-        return "glass", {"covers": (None,) * players, "altar_used": (False,) * players}
+        return {"covers": (None,) * players, "altar_used": (False,) * players}
 
     @implements("R6.21", "R6.22", "R6.23", "R6.24", "A6.3", "A6.9")
     def prepare_round(self, state: State) -> State:
@@ -281,7 +288,7 @@ class Glaziers(ModuleRules):
         """R6.7 (A6.12): before his plan a player decides whether his Glassworks tile covers a
         column (any of the 5 on side 2) and R6.8 whether one of his own apprentices stands on
         its bottom space. A6.5: covering and buying nothing is allowed."""
-        g = state.glass
+        g: GlassState | None = state.modules[GLASS_SLOT]
         if g is None or state.plans[seat] is not None or g.covers[seat] is not None:
             return None
         return self.glassworks_choices[seat, state.side, state.apprentices[seat] >= 1]
@@ -291,7 +298,7 @@ class Glaziers(ModuleRules):
         """R6.7: the column a player's Glassworks tile covers stays empty in his plan, so with
         it over the studio he takes no portrait (R1.28, module 1) and over the workshop he
         fulfils no request (R2.17, module 2) that round."""
-        g = state.glass
+        g: GlassState | None = state.modules[GLASS_SLOT]
         cover = None if g is None else g.covers[seat]
         if cover is None:
             return 0, None
@@ -301,7 +308,7 @@ class Glaziers(ModuleRules):
     def check_plan(self, state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
         """R6.7: no apprentice in the covered column; R6.8: an apprentice on the tile's bottom
         space counts against the available apprentices (R0.24)."""
-        g = state.glass
+        g: GlassState | None = state.modules[GLASS_SLOT]
         cover = None if g is None else g.covers[seat]
         if cover is None:
             return None
@@ -361,7 +368,7 @@ class Glaziers(ModuleRules):
         order B among the players resolving that
         location or their own Glassworks visit (a negative entry ``~seat``); when he also acts
         at that location (only with A0.7 ``with_first``), the Glassworks comes first."""
-        g = state.glass
+        g: GlassState | None = state.modules[GLASS_SLOT]
         if g is None:
             return queue
         visits = self._visits(g.covers, state.side).get(location)
@@ -488,7 +495,7 @@ class Glaziers(ModuleRules):
         bench = tuple(kept + [None] * (len(g.workbench) - len(kept)))
         if self.refill is _IMMEDIATE:  # the gap closed and refilled in one new state
             return _fill_workbench(state, "R6.13", bench=bench)
-        return evolve(state, glass=evolve(g, workbench=bench))
+        return with_glass(state, evolve(g, workbench=bench))
 
     # --- read-outs -------------------------------------------------------------------------------
 
@@ -552,8 +559,9 @@ _BUY_GLASS = tuple(BuyGlass(colour) for colour in GLASS)
 
 
 def _glass(state: State) -> GlassState:
-    assert state.glass is not None
-    return state.glass
+    sub: GlassState | None = state.modules[GLASS_SLOT]
+    assert sub is not None
+    return sub
 
 
 def _rules(state: State) -> Glaziers:
@@ -561,7 +569,7 @@ def _rules(state: State) -> Glaziers:
 
 
 def _off(state: State) -> IllegalAction | None:
-    if state.glass is None:
+    if glass_of(state) is None:
         return turns.refusal(state, "G.1", "module 6 (the Glaziers) is not in play")
     return None
 
@@ -596,10 +604,10 @@ def _fill_offer(
             shown[index] += 1
         left -= run
         in_bag -= run
-    return evolve(
+    return with_glass(
         state,
+        evolve(g, bag=tuple(bag), offer=tuple(shown), reserve=reserve),
         chance=chance,
-        glass=evolve(g, bag=tuple(bag), offer=tuple(shown), reserve=reserve),
     )
 
 
@@ -622,7 +630,7 @@ def _fill_workbench(
     drawn, chance = draw_several(state.chance, "window", pile, count, rule=rule)
     for slot, window in zip(empty, drawn, strict=False):
         slots[slot] = window
-    return evolve(state, chance=chance, glass=evolve(g, workbench=tuple(slots), pile=tuple(pile)))
+    return with_glass(state, evolve(g, workbench=tuple(slots), pile=tuple(pile)), chance=chance)
 
 
 def _take_window(
@@ -636,7 +644,7 @@ def _take_window(
     index = r.segment[0] * GRID + r.segment[1]
     bench = (*g.workbench[:slot], None, *g.workbench[slot + 1 :])
     openings = (*g.openings[:index], window, *g.openings[index + 1 :])
-    changes: dict[str, object] = {"glass": evolve(g, workbench=bench, openings=openings)}
+    changes: dict[str, object] = glass_changes(state, evolve(g, workbench=bench, openings=openings))
     if price:
         changes["money"] = turns.replaced(state.money, r.actor, state.money[r.actor] - price)
         changes["supply_money"] = state.supply_money + price
@@ -650,7 +658,7 @@ def _take_window(
 def check_glassworks(state: State, action: PlaceGlassworks) -> IllegalAction | None:
     """R6.7 (A6.12): while planning, the Glassworks tile covers one column of the sheet side in
     use (or is not used); R6.8: a real apprentice on its bottom space needs one available."""
-    if state.glass is None:
+    if glass_of(state) is None:
         return _off(state)
     if action.location is not None and type(action.location) is not Location:
         return turns.refusal(
@@ -689,7 +697,7 @@ def do_glassworks(state: State, action: PlaceGlassworks) -> State:
     g = _glass(state)
     seat = turns.planner(state)
     cover = _COVERS[action.location, action.apprentice]  # types checked: a Location and a bool
-    return evolve(state, glass=evolve(g, covers=turns.replaced(g.covers, seat, cover)))
+    return with_glass(state, evolve(g, covers=turns.replaced(g.covers, seat, cover)))
 
 
 @implements("R6.9", "R6.10", "A6.5")
@@ -697,7 +705,7 @@ def check_buy_glass(state: State, action: BuyGlass) -> IllegalAction | None:
     """R6.9: at the Glassworks one glass token from the offer per apprentice, printed or real,
     paid to the supply (blue and yellow 1 Thaler, red and green 2); R6.10: nothing once the
     offer is empty. A6.5: buying nothing (ending the turn) is allowed."""
-    if state.glass is None:
+    if glass_of(state) is None:
         return _off(state)
     if type(action.glass) is not Glass:
         return turns.refusal(
@@ -730,11 +738,11 @@ def do_buy_glass(state: State, action: BuyGlass) -> State:
     mine = g.held[seat]
     held = turns.replaced(g.held, seat, turns.replaced(mine, colour, mine[colour] + 1))
     offer = turns.replaced(g.offer, colour, g.offer[colour] - 1)
-    return evolve(
+    return with_glass(
         state,
+        evolve(g, offer=offer, held=held),
         money=turns.replaced(state.money, seat, state.money[seat] - price),
         supply_money=state.supply_money + price,
-        glass=evolve(g, offer=offer, held=held),
         turn=evolve(turn, left=turn.left - 1),
     )
 
@@ -835,7 +843,9 @@ def do_hand_in_glass(state: State, action: HandInGlass) -> State:
     if r.segment is None and action.glass:
         altar_used = (*altar_used[: r.actor], True, *altar_used[r.actor + 1 :])
     glass = evolve(g, held=held, reserve=_add(g.reserve, tokens), altar_used=altar_used)
-    return turns.continue_restoration(state, evolve(r, glass=tuple(action.glass)), {"glass": glass})
+    return turns.continue_restoration(
+        state, evolve(r, glass=tuple(action.glass)), glass_changes(state, glass)
+    )
 
 
 # --- text for people -----------------------------------------------------------------------------
@@ -859,7 +869,7 @@ def describe_action(state: State, action: object) -> str | None:
     if isinstance(action, BuyGlass):
         return f"buys {action.glass.value} glass"
     if isinstance(action, TakeWindow):
-        glass = state.glass
+        glass: GlassState | None = state.modules[GLASS_SLOT]
         window = glass.workbench[action.slot] if glass is not None else None
         return f"takes window {window} from workbench slot {action.slot + 1}"
     if isinstance(action, HandInGlass):
@@ -871,7 +881,7 @@ def describe_action(state: State, action: object) -> str | None:
 def events(before: State, after: State) -> list[str]:
     """What module 6 did between two states: windows placed, the workbench, the glass offer."""
     lines = []
-    s0, s1 = before.glass, after.glass
+    s0, s1 = glass_of(before), glass_of(after)
     if s0 is not None and s1 is not None:
         for cell, (was, now) in enumerate(zip(s0.openings, s1.openings, strict=True)):
             if now is not None and was is None:
@@ -887,15 +897,119 @@ def events(before: State, after: State) -> list[str]:
 
 def board_lines(state: State) -> list[str]:
     """The glass offer and the workbench."""
-    if state.glass is None:
+    glass: GlassState | None = state.modules[GLASS_SLOT]
+    if glass is None:
         return []
-    bench = ", ".join(f"{i + 1} {window or '-'}" for i, window in enumerate(state.glass.workbench))
-    return [f"glass offer: {glass_text(state.glass.offer)}; workbench: {bench}"]
+    bench = ", ".join(f"{i + 1} {window or '-'}" for i, window in enumerate(glass.workbench))
+    return [f"glass offer: {glass_text(glass.offer)}; workbench: {bench}"]
+
+
+NO_COVER = Cover(None)
+"""A Glassworks tile that covers no column (R6.7)."""
+
+
+def sample_hidden(state: State, seat: int, rng: random.Random) -> GlassState:
+    """What ``seat`` cannot see of this module's state drawn again from ``rng`` (R0.68, for the
+    search player: ``players.sample_hidden``). The glass behind other screens and in the bag
+    (the bag's size is public, and so is what both hold together) dealt again, the window pile's
+    order, and while planning other seats' Glassworks tiles (taken as covering no column, which
+    fits any plan drawn)."""
+    glass = _glass(state)
+    others = other_seats(len(glass.held), seat)
+    colours = len(glass.bag)
+    pool = [c for c in range(colours) for _ in range(glass.bag[c])]
+    pool += [c for s in others for c in range(colours) for _ in range(glass.held[s][c])]
+    pool.sort()
+    rng.shuffle(pool)
+    size = sum(glass.bag)
+
+    def counts(items: list[int]) -> tuple[int, ...]:
+        return tuple(items.count(c) for c in range(colours))
+
+    rest = pool[size:]
+    sizes = spread(len(rest), len(others), rng)
+    held, at = {}, 0
+    for s, n in zip(others, sizes, strict=True):
+        held[s] = counts(rest[at : at + n])
+        at += n
+    pile = sorted(glass.pile)
+    rng.shuffle(pile)
+    covers = glass.covers
+    if state.phase is Phase.PLAN:  # decided tiles: uncovered (any drawn plan fits with that)
+        covers = redrawn(
+            covers, {s: NO_COVER for s in others if s < len(covers) and covers[s] is not None}
+        )
+    return evolve(
+        glass,
+        bag=counts(pool[:size]),
+        held=redrawn(glass.held, held),
+        pile=tuple(pile),
+        covers=covers,
+    )
+
+
+def position_laws(laws: Laws, state: State, glass: GlassState) -> None:
+    """R6.27: glass is counted in tokens."""
+    for name in ("bag", "offer", "reserve"):
+        laws.each_within(f"$.glass.{name}", getattr(glass, name), 0, 1_000, "R6.27", "glass")
+    for seat, held in enumerate(glass.held):
+        laws.each_within(f"$.glass.held[{seat}]", held, 0, 1_000, "R6.27", "glass")
+
+
+def _adapter_actions(tables: Tables, rules: Glaziers) -> list[object]:
+    found: list[object] = [PlaceGlassworks(None)]
+    for location in Location:
+        found += [PlaceGlassworks(location), PlaceGlassworks(location, True)]
+    found.extend(BuyGlass(glass) for glass in GLASS)
+    found.extend(TakeWindow(slot) for slot in range(len(rules.bench_prices)))
+    most = max(len(panes) for panes in (*rules.panes.values(), rules.altar_panes))
+    for size in range(most + 1):
+        found.extend(HandInGlass(combo) for combo in combinations_with_replacement(GLASS, size))
+    return found
+
+
+def _adapter_chance(tables: Tables, rules: Glaziers) -> list[Outcome]:
+    found: list[Outcome] = [("glass", glass.value) for glass in GLASS]
+    return found + [("window", window) for window in sorted(set(rules.windows))]
+
+
+def _adapter_layout(tables: Tables, rules: Glaziers) -> list[tuple[str, int]]:
+    return [("glass", 2 * len(GLASS) + 2 + 6)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: Glaziers
+) -> list[float]:
+    """The offer, the bag's size, the seat's own tokens, the workbench slots filled, the
+    window pile's size."""
+    offer = [float(n) for n in seq(view["glass_offer"])]
+    own = [float(n) for n in seq(seq(view["glass"])[seat])]
+    bench = [1.0 if w is not None else 0.0 for w in seq(view["workbench"])][:6]
+    out = [*offer, float(num(view["glass_bag"])), *own]
+    return out + bench + [0.0] * (6 - len(bench)) + [float(num(view["window_pile"]))]
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 6 in the adapters' action space, chance outcomes and tensors."""
 
 
 PLUGIN = Plugin(
     module=Module.GLAZIERS,
+    title="Glaziers",
     rules=Glaziers,
+    state_name="glass",
+    state_type=GlassState,
+    sample_hidden=sample_hidden,
+    position_lists=("bag", "offer", "held", "reserve", "openings", "covers", "altar_used"),
+    position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
+    state_after="gold",
     actions={
         PlaceGlassworks: (check_glassworks, do_glassworks),
         BuyGlass: (check_buy_glass, do_buy_glass),

@@ -9,7 +9,7 @@ from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, cell_origin, seat_dot, se
 from ..state import Phase, State
 from ..vocab import GLASS, GRID, GlassCounts
 from ..words import location_label
-from .glaziers_state import GlassState
+from .glaziers_state import GlassState, glass_of
 
 GLASS_COLOURS = ("#fff176", "#64b5f6", "#e57373", "#81c784")
 """The fill of each glass colour's swatch, in ``GLASS`` order."""
@@ -17,7 +17,7 @@ GLASS_COLOURS = ("#fff176", "#64b5f6", "#e57373", "#81c784")
 
 def _glass(state: State) -> GlassState:
     """Module 6's sub-state (the one place this file reads it)."""
-    glass = state.glass
+    glass = glass_of(state)
     assert glass is not None
     return glass
 

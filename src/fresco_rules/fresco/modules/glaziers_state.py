@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
 
-from ..vocab import GlassCounts, Location
+from ...kernel.evolve import evolve
+from ..state import State, module_changes, module_slot
+from ..vocab import GlassCounts, Location, Module
 
 
 @frozen(slots=False)  # copied dict to dict by kernel.evolve
@@ -39,3 +43,26 @@ class GlassState:
     """Per player: this round's Glassworks tile, None until decided while planning (R6.7)."""
     altar_used: tuple[bool, ...]
     """Per player: glass handed in at the altar window this round (A6.10)."""
+
+
+GLASS_SLOT = module_slot(Module.GLAZIERS)
+"""This module's slot of ``State.modules``: the module's own rules read their sub-state there
+(no call on the play path); other readers use the accessor below."""
+
+
+def glass_of(state: State) -> GlassState | None:
+    """The module 6 sub-state of ``state``, None when the module is not in play."""
+    sub: GlassState | None = state.modules[GLASS_SLOT]
+    return sub
+
+
+def with_glass(state: State, glass: GlassState, **changes: Any) -> State:
+    """``state`` with the module 6 sub-state ``glass`` (and the other ``changes``)."""
+    slots = state.modules
+    return evolve(state, modules=(*slots[:GLASS_SLOT], glass, *slots[GLASS_SLOT + 1 :]), **changes)
+
+
+def glass_changes(state: State, glass: GlassState) -> dict[str, Any]:
+    """The change that puts the module 6 sub-state ``glass`` in ``state``, as ``evolve``
+    keywords (for a caller making other changes in the same new state)."""
+    return module_changes(state, GLASS_SLOT, glass)

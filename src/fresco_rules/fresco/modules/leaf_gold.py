@@ -8,26 +8,33 @@ include the gilding colour scores 3, 2 or 1 by the bishop's distance; leftover l
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from typing import ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw
+from ...kernel.adapter_spec import one_hot
+from ...kernel.chance import Outcome, draw
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
+from ...kernel.position import Laws
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
 from ..config import DiscSet, FreeTileGold, GameConfig, GildingAdjacency, Tables
 from ..extensions import ModuleRules, Pending, Plugin, current_stage
+from ..hidden import other_seats, redrawn, spread
+from ..plugin_parts import AdapterPart, num, seq
 from ..rule_catalogue import module_section
 from ..state import Phase, Restoration, ScoreParts, State
-from ..vocab import PAINT_INDEX, Module, Paint, Segment
+from ..vocab import BASE_PAINTS, PAINT_INDEX, Module, Paint, Segment
 from ..words import booth_label, segment_label
 from .leaf_gold_actions import Gild
 from .leaf_gold_data import disc_colours
+from .leaf_gold_notation import NOTATION
 from .leaf_gold_picture import picture
-from .leaf_gold_state import GoldState
+from .leaf_gold_state import GOLD_SLOT, GoldState, gold_changes, gold_of, with_gold
 
 GILD = "gild"
 PAINT_ORDER = {paint: i for i, paint in enumerate(Paint)}
@@ -113,7 +120,7 @@ class LeafGold(ModuleRules):
         gold = GoldState(
             supply=self.total, held=(0,) * state.tables.players, disc=disc, bag=tuple(pool)
         )
-        return evolve(state, gold=gold, chance=chance)
+        return with_gold(state, gold, chance=chance)
 
     @implements("R5.11", "A5.2")
     def prepare_round(self, state: State) -> State:
@@ -126,7 +133,7 @@ class LeafGold(ModuleRules):
         pool = list(g.bag)
         disc = pool.pop(index)
         bag = tuple(sorted((*pool, g.disc), key=PAINT_ORDER.__getitem__))
-        return evolve(state, gold=evolve(g, disc=disc, bag=bag), chance=chance)
+        return with_gold(state, evolve(g, disc=disc, bag=bag), chance=chance)
 
     @implements("R5.12")
     def before_final_scoring(self, state: State) -> State:
@@ -134,11 +141,11 @@ class LeafGold(ModuleRules):
         leaf gold goes back to the supply."""
         g = _gold(state)
         gains = tuple(n * self.value for n in g.held)
-        return evolve(
+        return with_gold(
             state,
+            evolve(g, supply=g.supply + sum(g.held), held=(0,) * len(g.held)),
             money=tuple(m + x for m, x in zip(state.money, gains, strict=True)),
             supply_money=state.supply_money - sum(gains),
-            gold=evolve(g, supply=g.supply + sum(g.held), held=(0,) * len(g.held)),
         )
 
     @implements("R5.5", "A5.4", "A4.8")
@@ -154,7 +161,7 @@ class LeafGold(ModuleRules):
         g = _gold(state)
         got = min(amount, g.supply)
         held = (*g.held[:actor], g.held[actor] + got, *g.held[actor + 1 :])
-        return evolve(state, gold=evolve(g, supply=g.supply - got, held=held))
+        return with_gold(state, evolve(g, supply=g.supply - got, held=held))
 
     @implements("R5.6", "R5.10", "R5.13", "A5.6")
     def enter_stage(
@@ -163,7 +170,7 @@ class LeafGold(ModuleRules):
         """R5.6 (A5.6): the player decides on leaf gold when the restored segment's required
         paints include at least one piece of exactly the gilding colour and he holds leaf gold.
         R5.10: never at the altar; R5.13: never Leonardo."""
-        g = state.gold
+        g: GoldState | None = state.modules[GOLD_SLOT]
         if g is None or r.segment is None or r.tile is None or state.is_leonardo(r.actor):
             return state, r, False
         return state, r, g.held[r.actor] >= 1 and self.shows_colour(state, r.tile, g.disc)
@@ -229,15 +236,16 @@ def _gild_choice(actor: int, segment: Segment | None) -> Pending:
 
 
 def _gold(state: State) -> GoldState:
-    assert state.gold is not None
-    return state.gold
+    sub: GoldState | None = state.modules[GOLD_SLOT]
+    assert sub is not None
+    return sub
 
 
 @implements("R5.6", "R5.10")
 def check_gild(state: State, action: Gild) -> IllegalAction | None:
     """R5.6: optionally one leaf gold on top of the required paints of a segment restoration
     whose paints include the gilding colour; R5.10: never at the altar."""
-    if state.gold is None:
+    if gold_of(state) is None:
         return turns.refusal(state, "G.1", "module 5 (the Leaf Gold) is not in play")
     if type(action.add) is not bool:
         return turns.refusal(
@@ -266,7 +274,7 @@ def do_gild(state: State, action: Gild) -> State:
     g = _gold(state)
     held = (*g.held[: r.actor], g.held[r.actor] - 1, *g.held[r.actor + 1 :])
     gold = evolve(g, supply=g.supply + 1, held=held)
-    return turns.continue_restoration(state, evolve(r, gild=True), {"gold": gold})
+    return turns.continue_restoration(state, evolve(r, gild=True), gold_changes(state, gold))
 
 
 # --- text for people -----------------------------------------------------------------------------
@@ -282,7 +290,7 @@ def describe_action(state: State, action: object) -> str | None:
 def events(before: State, after: State) -> list[str]:
     """What module 5 did between two states: leaf gold taken, a new gilding colour."""
     lines = []
-    g0, g1 = before.gold, after.gold
+    g0, g1 = gold_of(before), gold_of(after)
     if g0 is not None and g1 is not None:
         for seat in range(after.tables.players):
             if g1.held[seat] > g0.held[seat]:
@@ -294,14 +302,72 @@ def events(before: State, after: State) -> list[str]:
 
 def board_lines(state: State) -> list[str]:
     """The gilding colour on the basket tile."""
-    if state.gold is None:
+    gold: GoldState | None = state.modules[GOLD_SLOT]
+    if gold is None:
         return []
-    return [f"leaf gold: the disc on the basket is {state.gold.disc.value}"]
+    return [f"leaf gold: the disc on the basket is {gold.disc.value}"]
+
+
+def sample_hidden(state: State, seat: int, rng: random.Random) -> GoldState:
+    """What ``seat`` cannot see of this module's state drawn again from ``rng`` (R0.68, for the
+    search player: ``players.sample_hidden``). Other seats' leaf gold, whose sum is public,
+    spread over them again."""
+    gold = _gold(state)
+    others = other_seats(len(gold.held), seat)
+    total = sum(gold.held[s] for s in others)
+    drawn = dict(zip(others, spread(total, len(others), rng), strict=True))
+    return evolve(gold, held=redrawn(gold.held, drawn))
+
+
+def position_laws(laws: Laws, state: State, gold: GoldState) -> None:
+    """R5.1: a seat's leaf gold is a count."""
+    laws.each_within("$.gold.held", gold.held, 0, 1_000, "R5.1", "a seat's leaf gold")
+
+
+def _adapter_actions(tables: Tables, rules: LeafGold) -> list[object]:
+    return [Gild(False), Gild(True)]
+
+
+def _adapter_chance(tables: Tables, rules: LeafGold) -> list[Outcome]:
+    return [("disc", disc.value) for disc in rules.discs]
+
+
+def _adapter_layout(tables: Tables, rules: LeafGold) -> list[tuple[str, int]]:
+    return [("gold", 2 + len(BASE_PAINTS))]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: LeafGold
+) -> list[float]:
+    """The supply, the seat's own leaf gold, the gilding colour one-hot."""
+    disc = view["gilding_colour"]
+    index = BASE_PAINTS.index(disc) if disc in BASE_PAINTS else None
+    own_gold = num(seq(view["leaf_gold"])[seat])
+    out = [float(num(view["leaf_gold_supply"])), float(own_gold)]
+    return out + one_hot(len(BASE_PAINTS), index)
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 5 in the adapters' action space, chance outcomes and tensors."""
 
 
 PLUGIN = Plugin(
     module=Module.LEAF_GOLD,
+    title="Leaf Gold",
     rules=LeafGold,
+    state_name="gold",
+    state_type=GoldState,
+    sample_hidden=sample_hidden,
+    position_lists=("held",),
+    position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
+    state_after="well",
     actions={Gild: (check_gild, do_gild)},
     stage_kinds=frozenset({Gild.kind}),
     describe=describe_action,

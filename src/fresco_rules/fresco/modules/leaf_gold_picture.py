@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from ..drawing import PAINT_COLOURS, PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
 from ..state import State
-from .leaf_gold_state import GoldState
+from .leaf_gold_state import GoldState, gold_of
 
 
 def _gold(state: State) -> GoldState:
     """Module 5's sub-state (the one place this file reads it)."""
-    gold = state.gold
+    gold = gold_of(state)
     assert gold is not None
     return gold
 

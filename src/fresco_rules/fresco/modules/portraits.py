@@ -10,15 +10,19 @@ Leonardo has a studio apprentice and must take a portrait when one is shown, gai
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from itertools import combinations_with_replacement
 from typing import Any, ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw_several
+from ...kernel.adapter_spec import one_hot
+from ...kernel.chance import Outcome, draw_several
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
+from ...kernel.position import Laws
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -26,6 +30,8 @@ from ..actions import Action, EndTurn, Restore, SubmitPlan
 from ..config import Abbot, GameConfig, Portraits, Sexton, Tables, TipWithPortrait
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
+from ..laws import present, same_tiles
+from ..plugin_parts import AdapterPart, num, seq
 from ..rule_catalogue import module_section
 from ..scoring import bishop_bonus
 from ..state import Restoration, ScoreParts, State, Turn
@@ -33,8 +39,9 @@ from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
 from .portraits_data import PortraitCard
+from .portraits_notation import NOTATION
 from .portraits_picture import picture
-from .portraits_state import PortraitState
+from .portraits_state import PORTRAITS_SLOT, PortraitState, portraits_of, with_portraits
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -78,8 +85,9 @@ def _sorted_piles(piles: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], 
 
 
 def _portraits(state: State) -> PortraitState:
-    assert state.portraits is not None
-    return state.portraits
+    sub: PortraitState | None = state.modules[PORTRAITS_SLOT]
+    assert sub is not None
+    return sub
 
 
 @frozen
@@ -155,7 +163,7 @@ class PortraitRules(ModuleRules):
             taken=(0,) * actors,
             sexton_used=(0,) * players,
         )
-        return evolve(state, portraits=portraits, chance=chance)
+        return with_portraits(state, portraits, chance=chance)
 
     @implements("R1.21", "R1.22", "M.5", "A1.9")
     def begin_round(self, state: State) -> State:
@@ -165,11 +173,11 @@ class PortraitRules(ModuleRules):
             return evolve(state, final=True, side=2)
         return state
 
-    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+    def round_marks(self, tables: Tables) -> dict[str, object]:
         """At the start of every round nobody has taken a portrait (R1.5, A1.1) or moved the
         Sexton (R1.11) this round, and no Sexton restoration is due (A1.3)."""
         marks = {"taken": (0,) * tables.actors, "sexton_used": (0,) * tables.players}
-        return "portraits", {**marks, "sexton_armed": False}
+        return {**marks, "sexton_armed": False}
 
     @implements("R1.20", "R1.12", "M.3", "M.4", "AM.1", "A1.9", "A1.4")
     def prepare_round(self, state: State) -> State:
@@ -185,10 +193,10 @@ class PortraitRules(ModuleRules):
         )
         pay = tuple(self._count(p, seat, SERVANT) for seat in range(state.tables.players))
         if not any(pay):  # no God's servant held: the money stays
-            return evolve(state, portraits=p)
-        return evolve(
+            return with_portraits(state, p)
+        return with_portraits(
             state,
-            portraits=p,
+            p,
             money=tuple(m + x for m, x in zip(state.money, pay, strict=True)),
             supply_money=state.supply_money - sum(pay),
         )
@@ -201,9 +209,10 @@ class PortraitRules(ModuleRules):
 
     def holds(self, state: State, actor: int, kind: str) -> int:
         """How many permanent cards of ``kind`` ``actor`` holds (Leonardo never holds one)."""
-        if state.is_leonardo(actor) or state.portraits is None:
+        p: PortraitState | None = state.modules[PORTRAITS_SLOT]
+        if p is None or state.is_leonardo(actor):
             return 0
-        return self._count(state.portraits, actor, kind)
+        return self._count(p, actor, kind)
 
     # --- the studio ----------------------------------------------------------------------------
 
@@ -254,7 +263,7 @@ class PortraitRules(ModuleRules):
         return _SEXTON_OPTIONS.get(state.bishop, _ALL_SEXTON_MOVES)
 
     def pending(self, state: State) -> Pending | None:
-        p = state.portraits
+        p: PortraitState | None = state.modules[PORTRAITS_SLOT]
         if p is None or not p.sexton_armed:
             return None  # nothing due: the common case, tested first
         turn = state.turn
@@ -290,9 +299,9 @@ class PortraitRules(ModuleRules):
     @implements("A1.3")
     def start_restoration(self, state: State, r: Restoration) -> tuple[State, Restoration]:
         """A1.3: the restoration the Sexton's move was made for has begun."""
-        p = state.portraits
+        p: PortraitState | None = state.modules[PORTRAITS_SLOT]
         if p is not None and p.sexton_armed:
-            state = evolve(state, portraits=evolve(p, sexton_armed=False))
+            state = with_portraits(state, evolve(p, sexton_armed=False))
         return state, r
 
     # --- scoring and the theatre ---------------------------------------------------------------
@@ -395,7 +404,7 @@ def check_sexton(state: State, action: UseSexton) -> IllegalAction | None:
     ``replaces_step`` as the paid move before one segment restoration, ``extra_move`` also with
     the one-step move, ``any_time`` at any moment of his cathedral turn. R1.26: Bishop's Visit
     (module 4) may be played before the same restoration."""
-    if state.portraits is None:
+    if portraits_of(state) is None:
         return turns.refusal(state, "G.1", "module 1 (the Portraits) is not in play")
     if not turns.is_segment(action.to):
         return turns.refusal(
@@ -424,14 +433,14 @@ def do_sexton(state: State, action: UseSexton) -> State:
     p = _portraits(state)
     actor = turn.actor
     armed = rules.sexton is not _ANY_TIME
-    return evolve(
+    return with_portraits(
         state,
+        evolve(
+            p, sexton_used=_put(p.sexton_used, actor, p.sexton_used[actor] + 1), sexton_armed=armed
+        ),
         bishop=action.to,
         money=_put(state.money, actor, state.money[actor] - 1),
         supply_money=state.supply_money + 1,
-        portraits=evolve(
-            p, sexton_used=_put(p.sexton_used, actor, p.sexton_used[actor] + 1), sexton_armed=armed
-        ),
         turn=evolve(turn, bishop_moved=True),
     )
 
@@ -443,7 +452,7 @@ def check_portrait(state: State, action: TakePortrait) -> IllegalAction | None:
     R1.14 (A1.5): the Merchant names its primaries (repeats allowed), other cards name none.
     R1.24: Leonardo's card is chosen by the controller. R1.28: a Glassworks tile over the
     studio leaves no studio apprentice to take one."""
-    p = state.portraits
+    p: PortraitState | None = state.modules[PORTRAITS_SLOT]
     if p is None:
         return turns.refusal(state, "G.1", "module 1 (the Portraits) is not in play")
     if not isinstance(action.card, str):
@@ -490,17 +499,17 @@ def do_portrait(state: State, action: TakePortrait) -> State:
     if actor == state.tables.leonardo:
         p = evolve(p, display=display, taken=taken, removed=(*p.removed, card.id))
         painter = turns.painter_changes(state, actor, card.vp)  # in the same new state
-        return evolve(state, turn=turn, portraits=p, **painter)
+        return with_portraits(state, p, turn=turn, **painter)
     if card.permanent:
         held = tuple(sorted((*p.held[actor], card.id)))
         p = evolve(p, display=display, taken=taken, held=_put(p.held, actor, held))
-        return evolve(state, turn=turn, portraits=p)
+        return with_portraits(state, p, turn=turn)
     gained = paint_counts((*card.paints, *action.paints))
     mood = state.tables.mood.rows - 1 if card.mood_to_top else state.mood[actor] + card.mood
-    return evolve(
+    return with_portraits(
         state,
+        evolve(p, display=display, taken=taken, removed=(*p.removed, card.id)),
         turn=turn,
-        portraits=evolve(p, display=display, taken=taken, removed=(*p.removed, card.id)),
         money=_put(state.money, actor, state.money[actor] + card.thalers),
         supply_money=state.supply_money - card.thalers,
         paints=_put(state.paints, actor, add_paints(state.paints[actor], gained)),
@@ -529,7 +538,7 @@ def describe_action(state: State, action: object) -> str | None:
 
 def events(before: State, after: State) -> list[str]:
     """What module 1 did between two states: new portraits turned up."""
-    p0, p1 = before.portraits, after.portraits
+    p0, p1 = portraits_of(before), portraits_of(after)
     if p0 is None or p1 is None or p1.display == p0.display or len(p1.deck) == len(p0.deck):
         return []
     shown = ", ".join(_name(after, c) for c in p1.display if c is not None) or "nothing"
@@ -538,7 +547,7 @@ def events(before: State, after: State) -> list[str]:
 
 def board_lines(state: State) -> list[str]:
     """The portrait display, the deck's size and the permanent cards in play."""
-    p = state.portraits
+    p: PortraitState | None = state.modules[PORTRAITS_SLOT]
     if p is None:
         return []
     shown = ", ".join(_name(state, c) for c in p.display if c is not None) or "empty"
@@ -549,9 +558,95 @@ def board_lines(state: State) -> list[str]:
     return lines
 
 
+def sample_hidden(state: State, seat: int, rng: random.Random) -> PortraitState:
+    """What ``seat`` cannot see of this module's state drawn again from ``rng`` (R0.68, for the
+    search player: ``players.sample_hidden``). R1.7: the order of the portrait deck is drawn
+    again (its cards are public)."""
+    p = _portraits(state)
+    deck = sorted(p.deck)  # sorted: no order of the state is read
+    rng.shuffle(deck)
+    return evolve(p, deck=tuple(deck))
+
+
+def position_laws(laws: Laws, state: State, portraits: PortraitState) -> None:
+    """R1.5: one portrait a round (A1.1's default); M.6: every portrait once."""
+    if state.config.portraits is Portraits.ONE_PER_ROUND:
+        laws.each_within("$.portraits.taken", portraits.taken, 0, 1, "R1.5", "portraits taken")
+    cards = [*portraits.deck, *present(portraits.display), *portraits.removed]
+    cards += [card for held in portraits.held for card in held]
+    box = [card.id for card in state.config.components.modules_123.portraits.cards]
+    same_tiles(laws, "$.portraits", "M.6", "portrait", cards, box)
+
+
+def _adapter_actions(tables: Tables, rules: PortraitRules) -> list[object]:
+    """Every displayed card taken (Leonardo names no primaries, R1.24), a Merchant's also with
+    each multiset of primaries it names (R1.14, A1.5); the Sexton to every segment."""
+    found: list[object] = []
+    for card in sorted(rules.cards):
+        found.append(TakePortrait(card))
+        choice = rules.cards[card].choice
+        if choice:
+            combos = combinations_with_replacement(PRIMARY_ORDER, choice)
+            found.extend(TakePortrait(card, paints) for paints in combos)
+    found.extend(UseSexton(to) for to in SEGMENTS)
+    return found
+
+
+def _adapter_chance(tables: Tables, rules: PortraitRules) -> list[Outcome]:
+    """The shuffle of the deck, one draw per card."""
+    return [("portrait", card) for card in sorted(rules.cards)]
+
+
+def _adapter_layout(tables: Tables, rules: PortraitRules) -> list[tuple[str, int]]:
+    players, actors, cards = tables.players, tables.actors, len(rules.cards)
+    return [("portraits", 1 + (rules.display_size + players + 1) * cards + actors + players + 1)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: PortraitRules
+) -> list[float]:
+    """All public (R1.7, A1.10): deck size; per display space the card one-hot; per player the
+    count of each card held; removed cards; per actor portraits taken this round; per player
+    Sexton moves made; a Sexton move awaiting its restoration."""
+    cards = sorted(rules.cards)
+    where = {card: i for i, card in enumerate(cards)}
+    out = [float(num(view["portrait_deck"]))]
+    for card in seq(view["portrait_display"]):
+        out += one_hot(len(cards), where.get(card) if isinstance(card, str) else None)
+    for held in seq(view["portraits_held"]):
+        counts = [0.0] * len(cards)
+        for card in seq(held):
+            counts[where[card]] += 1.0
+        out += counts
+    removed = set(seq(view["portraits_removed"]))
+    out += [1.0 if card in removed else 0.0 for card in cards]
+    p = _portraits(state)
+    out += [float(n) for n in p.taken] + [float(n) for n in p.sexton_used]
+    out.append(1.0 if p.sexton_armed else 0.0)
+    return out
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 1 in the adapters' action space, chance outcomes and tensors."""
+
+
 PLUGIN = Plugin(
     module=Module.PORTRAITS,
+    title="Portraits",
     rules=PortraitRules,
+    state_name="portraits",
+    state_type=PortraitState,
+    sample_hidden=sample_hidden,
+    position_lists=("display", "held", "taken", "sexton_used"),
+    position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
+    state_after="requests",
     actions={
         TakePortrait: (check_portrait, do_portrait),
         UseSexton: (check_sexton, do_sexton),

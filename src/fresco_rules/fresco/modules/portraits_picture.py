@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
 from ..state import State
-from .portraits_state import PortraitState
+from .portraits_state import PortraitState, portraits_of
 
 CARD_WIDTH = 124
 
 
 def _portraits(state: State) -> PortraitState:
     """Module 1's sub-state (the one place this file reads it)."""
-    portraits = state.portraits
+    portraits = portraits_of(state)
     assert portraits is not None
     return portraits
 

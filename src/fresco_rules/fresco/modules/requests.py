@@ -10,14 +10,18 @@ workshop apprentice and may fulfil requests with his own tiles, which then leave
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations
 from typing import Any, ClassVar
 
 from attrs import field, frozen
 
+from ...kernel.adapter_spec import one_hot
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import ValueCache, memo_last, memo_last_call
+from ...kernel.position import Laws
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from .. import turns
@@ -25,13 +29,16 @@ from ..actions import Action, EndTurn, SubmitPlan
 from ..config import GameConfig, Module3Splashes, Tables
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints
+from ..plugin_parts import AdapterPart, seq
 from ..rule_catalogue import module_section
 from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
 from .requests_data import REQUEST_TYPES
+from .requests_notation import NOTATION
 from .requests_picture import picture
-from .requests_state import RequestState
+from .requests_state import REQUESTS_SLOT, RequestState, with_requests
+from .wishing_well_state import well_of
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -51,8 +58,9 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 def _requests(state: State) -> RequestState:
-    assert state.requests is not None
-    return state.requests
+    sub: RequestState | None = state.modules[REQUESTS_SLOT]
+    assert sub is not None
+    return sub
 
 
 @frozen
@@ -117,11 +125,11 @@ class Requests(ModuleRules):
             used=(False,) * actors,
             income_due=(0,) * players,
         )
-        return evolve(state, requests=requests)
+        return with_requests(state, requests)
 
-    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+    def round_marks(self, tables: Tables) -> dict[str, object]:
         """R2.4: at the start of every round nobody has fulfilled a request this round."""
-        return "requests", {"used": (False,) * tables.actors}
+        return {"used": (False,) * tables.actors}
 
     @implements("R2.14")
     def leonardo_plan(self, tables: Tables, plan: SubmitPlan) -> SubmitPlan:
@@ -184,20 +192,20 @@ class Requests(ModuleRules):
                 piece = paint_counts((Paint(kind),))
                 paints[seat] = add_paints(paints[seat], piece)
                 supply_paints = add_paints(supply_paints, piece, -1)
-        return evolve(
+        return with_requests(
             state,
+            evolve(q, income_due=tuple(due)),
             money=tuple(money),
             paints=tuple(paints),
             supply_money=supply_money,
             supply_paints=supply_paints,
-            requests=evolve(q, income_due=tuple(due)),
         )
 
     def kind_of(self, request: str) -> str:
         return next(k for k, pile in zip(REQUEST_TYPES, self.piles, strict=True) if request in pile)
 
     def pending(self, state: State) -> Pending | None:
-        q = state.requests
+        q: RequestState | None = state.modules[REQUESTS_SLOT]
         if q is None or q.income_due == self.none_due or state.phase is _OVER:
             return None
         seat = next(s for s, n in enumerate(q.income_due) if n)
@@ -241,7 +249,7 @@ class Requests(ModuleRules):
 def _alchemy_blocks(state: State, turn: Turn) -> bool:
     """A2.4: the apprentice that fulfils a request cannot use Alchemy, so with module 4 a
     player needs an apprentice that has not used a card."""
-    w = state.well
+    w = well_of(state)
     plan = state.plans[turn.actor]
     if w is None or plan is None or turn.actor == state.tables.leonardo:
         return False
@@ -295,7 +303,7 @@ def check_request(state: State, action: FulfilRequest) -> IllegalAction | None:
     serves any of them). R2.7 (A2.2): tiles already in a stack never count. R2.8: the pile
     must hold a tile; the top one is taken. R2.9: tiles restored earlier this round count.
     R2.16 (A2.4): with module 4, an apprentice that used Alchemy cannot fulfil a request."""
-    q = state.requests
+    q: RequestState | None = state.modules[REQUESTS_SLOT]
     if q is None:
         return turns.refusal(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     pile, tiles = action.pile, action.tiles
@@ -375,9 +383,9 @@ def do_request(state: State, action: FulfilRequest) -> State:
             stacks=_put(q.stacks, actor, (*q.stacks[actor], stack)),
             used=_put(q.used, actor, True),
         )
-    return evolve(
+    return with_requests(
         state,
-        requests=q,
+        q,
         held=_put(state.held, actor, loose),
         turn=evolve(turn, left=turn.left - 2),
         **turns.painter_changes(state, actor, rules.vp[request]),  # R2.10, in the same state
@@ -387,7 +395,7 @@ def do_request(state: State, action: FulfilRequest) -> State:
 @implements("R2.11", "A2.6")
 def check_income_paint(state: State, action: ChooseIncomePaint) -> IllegalAction | None:
     """R2.11 (A2.6): a general request pays one primary of the owner's choice each round."""
-    q = state.requests
+    q: RequestState | None = state.modules[REQUESTS_SLOT]
     if q is None:
         return turns.refusal(state, "G.1", "module 2 (the Bishop's Requests) is not in play")
     if not any(q.income_due):
@@ -407,18 +415,18 @@ def do_income_paint(state: State, action: ChooseIncomePaint) -> State:
     q = _requests(state)
     seat = next(s for s, n in enumerate(q.income_due) if n)
     piece = paint_counts((action.paint,))
-    return evolve(
+    return with_requests(
         state,
+        evolve(q, income_due=_put(q.income_due, seat, q.income_due[seat] - 1)),
         paints=_put(state.paints, seat, add_paints(state.paints[seat], piece)),
         supply_paints=add_paints(state.supply_paints, piece, -1),
-        requests=evolve(q, income_due=_put(q.income_due, seat, q.income_due[seat] - 1)),
     )
 
 
 def describe_action(state: State, action: object) -> str | None:
     """The sentence (after the actor's name) for an action of module 2."""
     if isinstance(action, FulfilRequest):
-        q = state.requests
+        q: RequestState | None = state.modules[REQUESTS_SLOT]
         pile = q.piles[REQUEST_TYPES.index(action.pile)] if q is not None else ()
         top = pile[0] if pile else "?"
         return f"fulfils the {action.pile} request {top} with {', '.join(action.tiles)}"
@@ -429,7 +437,7 @@ def describe_action(state: State, action: object) -> str | None:
 
 def board_lines(state: State) -> list[str]:
     """The request piles' top tiles and every player's request stacks."""
-    q = state.requests
+    q: RequestState | None = state.modules[REQUESTS_SLOT]
     if q is None:
         return []
     rules = _rules(state)
@@ -445,9 +453,83 @@ def board_lines(state: State) -> list[str]:
     return lines
 
 
+def position_laws(laws: Laws, state: State, requests: RequestState) -> None:
+    """R2.7: a tile serves one request and is never loose again."""
+    stacked = [t for stacks in requests.stacks for _, tiles in stacks for t in tiles]
+    used = [*stacked, *requests.removed_tiles]
+    twice = sorted(tile for tile, n in Counter(used).items() if n > 1)
+    laws.check(not twice, "$.requests.stacks", "R2.7", f"tiles {twice} serve twice")
+    loose = sorted(set(used) & {t for held in state.held for t in held})
+    laws.check(not loose, "$.held", "R2.7", f"stacked tiles {loose} are held again")
+
+
+def _adapter_actions(tables: Tables, rules: Requests) -> list[object]:
+    """Each pile's request with every set of 3 fresco tiles whose backs fit it (R2.5, R2.6: any
+    three for the general pile), and the income primary (A2.6)."""
+    tiles = sorted(tables.fresco_pieces)
+    found: list[object] = []
+    for kind in REQUEST_TYPES:
+        colour = None if kind == "general" else Paint(kind)
+        fits = [t for t in tiles if colour is None or colour in rules.splashes.get(t, ())]
+        combos = combinations(fits, TILES_PER_REQUEST)
+        found.extend(FulfilRequest(kind, combo) for combo in combos)
+    found.extend(INCOME_CHOICES)
+    return found
+
+
+def _adapter_layout(tables: Tables, rules: Requests) -> list[tuple[str, int]]:
+    players, actors = tables.players, tables.actors
+    requests = sum(len(pile) for pile in rules.piles)
+    size = requests * (2 + players) + actors * len(tables.fresco_pieces)
+    return [("requests", size + actors + players)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: Requests
+) -> list[float]:
+    """All public (R2.13, A2.3): per request tile (piles in ``REQUEST_TYPES`` order, top first)
+    whether it is in its pile, on a stack of each player, or removed; per actor its loose fresco
+    tiles (a flag per tile); per actor a request fulfilled this round; per player
+    general-request primaries still to choose (A2.6)."""
+    tiles = [tile for pile in rules.piles for tile in pile]
+    players = state.tables.players
+    piles = view["request_piles"]
+    assert isinstance(piles, dict)
+    in_pile = {tile for pile in piles.values() for tile in pile}
+    owner = {}
+    for stacks_seat, stacks in enumerate(seq(view["request_stacks"])):
+        for request, _ in seq(stacks):
+            owner[request] = stacks_seat
+    removed = set(seq(view["requests_removed"]))
+    out: list[float] = []
+    for tile in tiles:
+        out.append(1.0 if tile in in_pile else 0.0)
+        out += one_hot(players, owner.get(tile))
+        out.append(1.0 if tile in removed else 0.0)
+    fresco = sorted(state.tables.fresco_pieces)
+    for loose in seq(view["loose_tiles"]):
+        mine = set(seq(loose))
+        out += [1.0 if tile in mine else 0.0 for tile in fresco]
+    q = _requests(state)
+    out += [1.0 if used else 0.0 for used in q.used] + [float(n) for n in q.income_due]
+    return out
+
+
+ADAPTER = AdapterPart(actions=_adapter_actions, layout=_adapter_layout, tensor=_adapter_tensor)
+"""Module 2 in the adapters' action space and tensors (it draws nothing by chance)."""
+
+
 PLUGIN = Plugin(
     module=Module.REQUESTS,
+    title="Bishop's Requests",
     rules=Requests,
+    state_name="requests",
+    state_type=RequestState,
+    position_lists=("piles", "stacks", "used", "income_due"),
+    position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
+    state_after="specials",
     actions={
         FulfilRequest: (check_request, do_request),
         ChooseIncomePaint: (check_income_paint, do_income_paint),

@@ -7,14 +7,14 @@ from __future__ import annotations
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
 from ..state import State
 from .requests_data import REQUEST_TYPES
-from .requests_state import RequestState
+from .requests_state import RequestState, requests_of
 
 PILE_WIDTH = 180
 
 
 def _requests(state: State) -> RequestState:
     """Module 2's sub-state (the one place this file reads it)."""
-    requests = state.requests
+    requests = requests_of(state)
     assert requests is not None
     return requests
 

@@ -10,24 +10,25 @@ the wider paint tuples and the extended tile tables.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import attrs
 from attrs import frozen
 
-from ...kernel.chance import Chance, draw_several
-from ...kernel.evolve import evolve
+from ...kernel.chance import Chance, Outcome, draw_several
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe
 from ..config import GameConfig, M3Setup, Tables
 from ..extensions import ModuleRules, Plugin
+from ..plugin_parts import AdapterPart, num
 from ..rule_catalogue import module_section
 from ..scoring import ALTAR_HAND_INS, special_hand_ins
 from ..state import State
 from ..vocab import BLENDS, PAINT_INDEX, SPECIAL_BLENDS, SPECIAL_PAINTS, Module, Paint
 from ..vocab import paint_counts as _paint_counts
 from .special_blends_picture import picture
-from .special_blends_state import SpecialState
+from .special_blends_state import SPECIALS_SLOT, SpecialState, with_specials
 
 WIDTH = len(PAINT_INDEX)
 """Paint tuples hold 8 counts with module 3: the base six, then pink and brown."""
@@ -117,7 +118,7 @@ class SpecialBlends(ModuleRules):
     def setup(self, state: State) -> State:
         on_board = {tile for tile in state.cathedral if tile is not None}
         removed = tuple(sorted({*state.tables.dealt_tiles, self.centre} - on_board))
-        return evolve(state, specials=SpecialState(removed=removed))
+        return with_specials(state, SpecialState(removed=removed))
 
     @implements("R3.1", "A3.3", "M.6")
     def ledger(self, state: State, seats: list[str]) -> dict[str, dict[str, int]]:
@@ -130,7 +131,7 @@ class SpecialBlends(ModuleRules):
                 "supply": state.supply_paints[i],
                 **{seat: state.paints[s][i] for s, seat in enumerate(seats)},
             }
-        specials = state.specials
+        specials: SpecialState | None = state.modules[SPECIALS_SLOT]
         assert specials is not None
         found["fresco_tiles"] = {"removed (module 3)": len(specials.removed)}
         return found
@@ -138,14 +139,14 @@ class SpecialBlends(ModuleRules):
     @implements("A3.1")
     def view(self, state: State, seat: int) -> dict[str, Any]:
         """A3.1: the tiles removed at set-up are hidden; only their number is shown."""
-        specials = state.specials
+        specials: SpecialState | None = state.modules[SPECIALS_SLOT]
         assert specials is not None
         return {"fresco_removed": len(specials.removed)}
 
 
 def board_lines(state: State) -> list[str]:
     """The paint supply of pink and brown and the number of tiles removed at set-up."""
-    specials = state.specials
+    specials: SpecialState | None = state.modules[SPECIALS_SLOT]
     if specials is None:
         return []
     pink, brown = state.supply_paints[PAINT_INDEX[Paint.PINK]], state.supply_paints[WIDTH - 1]
@@ -154,9 +155,45 @@ def board_lines(state: State) -> list[str]:
     ]
 
 
+def _adapter_actions(tables: Tables, rules: SpecialBlends) -> list[object]:
+    """No action kind of its own: its blends and altar hand-ins are in the base part."""
+    return []
+
+
+def _adapter_chance(tables: Tables, rules: SpecialBlends) -> list[Outcome]:
+    """The 7 tiles removed at set-up."""
+    removable = sorted({*tables.dealt_tiles, *rules.base_tiles})
+    return [("fresco_removed", tile) for tile in removable]
+
+
+def _adapter_layout(tables: Tables, rules: SpecialBlends) -> list[tuple[str, int]]:
+    return [("fresco_removed", 1)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: SpecialBlends
+) -> list[float]:
+    """How many tiles set-up removed (which is hidden, A3.1)."""
+    return [float(num(view["fresco_removed"]))]
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 3 in the adapters' action space, chance outcomes and tensors."""
+
+
 PLUGIN = Plugin(
     module=Module.SPECIAL_BLENDS,
+    title="Special Blends",
     rules=SpecialBlends,
+    state_name="specials",
+    state_type=SpecialState,
+    adapter=ADAPTER,
+    state_after="scored",
     actions={},
     board_lines=board_lines,
     picture=picture,

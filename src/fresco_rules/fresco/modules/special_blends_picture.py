@@ -17,12 +17,12 @@ from ..drawing import (
 )
 from ..state import State
 from ..vocab import PAINT_INDEX, SEGMENTS, SPECIAL_PAINTS
-from .special_blends_state import SpecialState
+from .special_blends_state import SpecialState, specials_of
 
 
 def _specials(state: State) -> SpecialState:
     """Module 3's sub-state (the one place this file reads it)."""
-    specials = state.specials
+    specials = specials_of(state)
     assert specials is not None
     return specials
 

@@ -7,14 +7,18 @@ for one apprentice at its location; the Street Musician is played in phase 1.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
+from itertools import combinations_with_replacement
 from typing import ClassVar
 
 from attrs import frozen
 
-from ...kernel.chance import draw
+from ...kernel.chance import Outcome, draw
 from ...kernel.errors import IllegalAction
 from ...kernel.evolve import evolve
 from ...kernel.memo import memo_last_call
+from ...kernel.position import Laws
 from ...kernel.registry import implements
 from ...kernel.untrusted import describe, is_int
 from .. import extensions as ext
@@ -31,10 +35,13 @@ from ..config import (
 )
 from ..extensions import ModuleRules, Pending, Plugin, rules_of
 from ..flow import add_paints, apprentices_at
+from ..hidden import other_seats, redrawn, spread
+from ..plugin_parts import AdapterPart, num, seq
 from ..rule_catalogue import module_section
 from ..scoring import bishop_bonus
 from ..state import Phase, Restoration, ScoreParts, State, Turn, booth_name
 from ..vocab import (
+    BASE_PAINTS,
     PRIMARIES,
     SECONDARIES,
     SEGMENTS,
@@ -45,6 +52,8 @@ from ..vocab import (
     paint_counts,
 )
 from ..words import location_label, segment_label
+from .portraits_state import portraits_of
+from .requests_state import requests_of
 from .wishing_well_actions import (
     BuyWishingCard,
     PlacePennies,
@@ -58,8 +67,9 @@ from .wishing_well_actions import (
     UseStreetMusician,
     UseTip,
 )
+from .wishing_well_notation import NOTATION
 from .wishing_well_picture import picture
-from .wishing_well_state import WellState
+from .wishing_well_state import WELL_SLOT, WellState, well_of, with_well
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
 # goes through the enum metaclass's ``__getattr__`` hook, several times slower than a global.
@@ -175,9 +185,9 @@ class WishingWell(ModuleRules):
         """R4.1: the shuffled deck and the penny supply beside the board; R4.2: each player
         takes 3 pennies. R4.15: Leonardo gets none (per-player tuples hold human seats only)."""
         players = state.tables.players
-        return evolve(
+        return with_well(
             state,
-            well=WellState(
+            WellState(
                 supply=self.pennies - players * self.start_pennies,
                 well=0,
                 pennies=(self.start_pennies,) * players,
@@ -190,11 +200,11 @@ class WishingWell(ModuleRules):
             ),
         )
 
-    def round_marks(self, tables: Tables) -> tuple[str, dict[str, object]]:
+    def round_marks(self, tables: Tables) -> dict[str, object]:
         """A new round: no card used yet (R4.8) and no pennies placed (R4.3)."""
         players = tables.players
         marks = {"placed": (False,) * players, "played": ((),) * players}
-        return "well", {**marks, "musician": -1, "bound": ""}
+        return {**marks, "musician": -1, "bound": ""}
 
     @implements("R4.13")
     def prepare_round(self, state: State) -> State:
@@ -202,7 +212,7 @@ class WishingWell(ModuleRules):
         w = _well(state)
         if not w.well:  # nothing to return
             return state
-        return evolve(state, well=evolve(w, supply=w.supply + w.well, well=0))
+        return with_well(state, evolve(w, supply=w.supply + w.well, well=0))
 
     @implements("R4.14")
     def before_final_scoring(self, state: State) -> State:
@@ -210,11 +220,11 @@ class WishingWell(ModuleRules):
         1 Thaler from the supply; the pennies go back to the penny supply."""
         w = _well(state)
         gains = tuple(n * self.penny_value for n in w.pennies)
-        return evolve(
+        return with_well(
             state,
+            evolve(w, supply=w.supply + sum(w.pennies), pennies=(0,) * len(w.pennies)),
             money=tuple(m + g for m, g in zip(state.money, gains, strict=True)),
             supply_money=state.supply_money - sum(gains),
-            well=evolve(w, supply=w.supply + sum(w.pennies), pennies=(0,) * len(w.pennies)),
         )
 
     # --- phase 1: the Street Musician ------------------------------------------------------------
@@ -225,11 +235,11 @@ class WishingWell(ModuleRules):
         Musician decides whether to play it (at most one per round)."""
         w = _well(state)
         if MUSICIAN in w.hands[actor] and PHASE_1 not in w.played[actor]:
-            return evolve(state, well=evolve(w, musician=actor))
+            return with_well(state, evolve(w, musician=actor))
         return state
 
     def pending(self, state: State) -> Pending | None:
-        w = state.well
+        w: WellState | None = state.modules[WELL_SLOT]
         if w is None:
             return None
         if w.musician >= 0:
@@ -258,7 +268,7 @@ class WishingWell(ModuleRules):
         his pennies (0-2) go on the market symbol. Who is to move is public, so every player is
         asked, whatever his hidden plan holds and however many pennies are behind his screen
         (A4.10); without a market apprentice or a penny the only answer is 0."""
-        w = state.well
+        w: WellState | None = state.modules[WELL_SLOT]
         plan = state.plans[seat]
         if w is None or plan is None or w.placed[seat]:
             return None
@@ -270,7 +280,7 @@ class WishingWell(ModuleRules):
 
     @memo_last_call
     def legal_in_turn(self, state: State, turn: Turn) -> list[Action]:
-        w = state.well
+        w: WellState | None = state.modules[WELL_SLOT]
         seat = turn.actor
         if w is None or seat == state.tables.leonardo:
             return []
@@ -324,7 +334,7 @@ class WishingWell(ModuleRules):
     def turn_open(self, state: State, turn: Turn) -> bool:
         """R4.9: a card may be used in the turn it is bought or later in that turn, so a turn
         stays open after its last action while the player can still play a card there."""
-        w = state.well
+        w: WellState | None = state.modules[WELL_SLOT]
         if turn.left > 0 or w is None or turn.actor == state.tables.leonardo:
             return False
         if not w.hands[turn.actor]:
@@ -337,15 +347,15 @@ class WishingWell(ModuleRules):
     def finish_turn(self, state: State, turn: Turn) -> State:
         """R4.6/A4.2: pennies a player did not throw go back behind his screen at the end of
         his market turn; they are never lost."""
-        w = state.well
+        w: WellState | None = state.modules[WELL_SLOT]
         if w is None or turn.location is not _MARKET or turn.actor == state.tables.leonardo:
             return state
         seat = turn.actor
         if not w.symbol[seat]:
             return state
-        return evolve(
+        return with_well(
             state,
-            well=evolve(
+            evolve(
                 w,
                 pennies=_put(w.pennies, seat, w.pennies[seat] + w.symbol[seat]),
                 symbol=_put(w.symbol, seat, 0),
@@ -356,11 +366,11 @@ class WishingWell(ModuleRules):
 
     def start_restoration(self, state: State, r: Restoration) -> tuple[State, Restoration]:
         """A card bound to the next segment restoration (A4.5, A4.6) joins this one."""
-        w = state.well
+        w: WellState | None = state.modules[WELL_SLOT]
         if w is None or not w.bound or r.segment is None:
             return state, r
         praised = w.bound == PRAISE
-        return evolve(state, well=evolve(w, bound="")), evolve(r, praise=praised)
+        return with_well(state, evolve(w, bound="")), evolve(r, praise=praised)
 
     @implements("R4.10", "R4.12", "A4.5")
     def score_parts(self, state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
@@ -437,8 +447,9 @@ def _pennies_choice(seat: int, most: int) -> Pending:
 
 
 def _well(state: State) -> WellState:
-    assert state.well is not None
-    return state.well
+    sub: WellState | None = state.modules[WELL_SLOT]
+    assert sub is not None
+    return sub
 
 
 def _rules(state: State) -> WishingWell:
@@ -466,7 +477,7 @@ def _title(kind: str) -> str:
 
 
 def _off(state: State) -> IllegalAction | None:
-    if state.well is None:
+    if well_of(state) is None:
         return turns.refusal(state, "G.1", "module 4 (the Wishing Well) is not in play")
     return None
 
@@ -488,10 +499,10 @@ def _card_slot_free(state: State, turn: Turn, w: WellState) -> bool:
     plan = state.plans[turn.actor]
     assert plan is not None
     apprentices = apprentices_at(state, plan, turn.location)
-    q = state.requests
+    q = requests_of(state)
     if turn.location is _WORKSHOP and q is not None and q.used[turn.actor]:
         apprentices -= 1  # A2.4: the request apprentice cannot use Alchemy (module 2)
-    p = state.portraits
+    p = portraits_of(state)
     if turn.location is _STUDIO and p is not None and not _tip_with_portrait(state):
         apprentices -= p.taken[turn.actor]  # A1.6 forbidden: only apprentices earning 3 Thalers
     return _cards_used(state, turn, w) < apprentices
@@ -525,8 +536,8 @@ def _use_card(state: State, turn: Turn, face: str) -> State:
     hand.remove(face)
     hands = (*w.hands[:seat], tuple(hand), *w.hands[seat + 1 :])
     played = (*w.played[:seat], (*w.played[seat], turn.location.value), *w.played[seat + 1 :])
-    return evolve(
-        state, well=evolve(w, hands=hands, used=tuple(sorted((*w.used, face))), played=played)
+    return with_well(
+        state, evolve(w, hands=hands, used=tuple(sorted((*w.used, face))), played=played)
     )
 
 
@@ -595,9 +606,9 @@ def do_musician(state: State, action: UseStreetMusician) -> State:
         used=tuple(sorted((*w.used, MUSICIAN))),
         played=(*w.played[:actor], (*w.played[actor], PHASE_1), *w.played[actor + 1 :]),
     )
-    return evolve(
+    return with_well(
         state,
-        well=w,
+        w,
         mood=_put(state.mood, actor, mood),
         apprentices=_put(state.apprentices, actor, state.tables.apprentices_by_row[mood]),
     )
@@ -609,7 +620,7 @@ def check_skip_musician(state: State, action: SkipStreetMusician) -> IllegalActi
 
 
 def do_skip_musician(state: State, action: SkipStreetMusician) -> State:
-    return evolve(state, well=evolve(_well(state), musician=-1))
+    return with_well(state, evolve(_well(state), musician=-1))
 
 
 # --- planning: pennies on the market symbol -------------------------------------------------------
@@ -619,7 +630,7 @@ def do_skip_musician(state: State, action: SkipStreetMusician) -> State:
 def check_pennies(state: State, action: PlacePennies) -> IllegalAction | None:
     """R4.3: right after his plan, 0-2 of the player's pennies go on the market symbol, only
     with at least one apprentice planned at the market (without one, the answer is 0)."""
-    if state.well is None:
+    if well_of(state) is None:
         return _off(state)
     if not is_int(action.count):
         return turns.refusal(
@@ -660,7 +671,7 @@ def do_pennies(state: State, action: PlacePennies) -> State:
         symbol=_put(w.symbol, seat, action.count),
         placed=turns.replaced(w.placed, seat, True),
     )
-    return evolve(state, well=w)
+    return with_well(state, w)
 
 
 # --- market: buying cards -------------------------------------------------------------------------
@@ -711,7 +722,7 @@ def do_buy_card(state: State, action: BuyWishingCard) -> State:
             pennies=tuple(p + s for p, s in zip(w.pennies, w.symbol, strict=True)),
             symbol=(0,) * len(w.symbol),
         )
-    return evolve(state, well=w, chance=chance)
+    return with_well(state, w, chance=chance)
 
 
 # --- card effects --------------------------------------------------------------------------------
@@ -735,9 +746,9 @@ def do_lucky_fellow(state: State, action: UseLuckyFellow) -> State:
 def _gain_pennies(state: State, seat: int, count: int) -> State:
     w = _well(state)
     got = min(count, w.supply)
-    return evolve(
+    return with_well(
         state,
-        well=evolve(w, supply=w.supply - got, pennies=_put(w.pennies, seat, w.pennies[seat] + got)),
+        evolve(w, supply=w.supply - got, pennies=_put(w.pennies, seat, w.pennies[seat] + got)),
     )
 
 
@@ -845,7 +856,7 @@ def do_visit(state: State, action: UseBishopsVisit) -> State:
     if _rules(state).visit is BishopVisit.BEFORE_RESTORATION:
         w = evolve(w, bound=VISIT)
     segment: Segment = action.to
-    return evolve(state, bishop=segment, well=w)
+    return with_well(state, w, bishop=segment)
 
 
 @implements("R4.12", "A4.5")
@@ -862,7 +873,7 @@ def do_praise(state: State, action: UseBishopsPraise) -> State:
     turn = state.turn
     assert turn is not None
     state = _use_card(state, turn, PRAISE)
-    return evolve(state, well=evolve(_well(state), bound=PRAISE))
+    return with_well(state, evolve(_well(state), bound=PRAISE))
 
 
 def check_tip(state: State, action: UseTip) -> IllegalAction | None:
@@ -973,8 +984,9 @@ def describe_action(state: State, action: object) -> str | None:
     if isinstance(action, BuyWishingCard):
         thrown = 1
         all_for_one = state.config.wishing_purchase is WishingPurchase.ALL_FOR_ONE
-        if state.well is not None and state.turn is not None and all_for_one:
-            thrown = state.well.symbol[state.turn.actor]
+        well: WellState | None = state.modules[WELL_SLOT]
+        if well is not None and state.turn is not None and all_for_one:
+            thrown = well.symbol[state.turn.actor]
         pennies = "a lucky penny" if thrown == 1 else f"{thrown} lucky pennies"
         return f"throws {pennies} into the well and draws a Wishing Card"
     if isinstance(action, UseLuckyFellow):
@@ -999,7 +1011,7 @@ def describe_action(state: State, action: object) -> str | None:
 def events(before: State, after: State) -> list[str]:
     """What module 4 did between two states: the well, cards drawn, pennies taken back."""
     lines = []
-    w0, w1 = before.well, after.well
+    w0, w1 = well_of(before), well_of(after)
     if w0 is not None and w1 is not None:
         if w1.well != w0.well:
             lines.append(f"  the well holds {w1.well} lucky penn{'y' if w1.well == 1 else 'ies'}")
@@ -1013,9 +1025,106 @@ def events(before: State, after: State) -> list[str]:
     return lines
 
 
+def sample_hidden(state: State, seat: int, rng: random.Random) -> WellState:
+    """What ``seat`` cannot see of this module's state drawn again from ``rng`` (R0.68, for the
+    search player: ``players.sample_hidden``). A4.10: other seats' Wishing Cards are dealt again
+    from those and the deck, each hand keeping its size, and their pennies (behind the screens,
+    and on the market symbol while planning), whose sum is public, spread over them again."""
+    well = _well(state)
+    others = other_seats(len(well.hands), seat)
+    pool = sorted([*well.deck, *(card for s in others for card in well.hands[s])])
+    rng.shuffle(pool)
+    hands, at = {}, 0
+    for s in others:
+        size = len(well.hands[s])
+        hands[s] = tuple(sorted(pool[at : at + size]))
+        at += size
+    deck = tuple(sorted(pool[at:]))  # a face-down pile, kept sorted (drawn by chance)
+    planning = state.phase is Phase.PLAN
+    hidden = [well.pennies[s] + (well.symbol[s] if planning else 0) for s in others]
+    drawn = dict(zip(others, spread(sum(hidden), len(others), rng), strict=True))
+    symbol = redrawn(well.symbol, dict.fromkeys(others, 0)) if planning else well.symbol
+    return evolve(
+        well,
+        deck=deck,
+        hands=redrawn(well.hands, hands),
+        pennies=redrawn(well.pennies, drawn),
+        symbol=symbol,
+    )
+
+
+def position_laws(laws: Laws, state: State, well: WellState) -> None:
+    """R4.6: the well holds at most 2 pennies; R4.11: one Street Musician a round."""
+    laws.within("$.well.well", well.well, 0, 2, "R4.6", "pennies in the well")
+    laws.each_within("$.well.pennies", well.pennies, 0, 1_000, "R4.6", "a seat's pennies")
+    for seat, played in enumerate(well.played):
+        laws.check(
+            played.count("phase1") <= 1,
+            f"$.well.played[{seat}]",
+            "R4.11",
+            "one Street Musician a round",
+        )
+
+
+def _adapter_actions(tables: Tables, rules: WishingWell) -> list[object]:
+    found: list[object] = [UseStreetMusician(), SkipStreetMusician()]
+    found.extend(PlacePennies(n) for n in range(3))
+    found += [BuyWishingCard(), UseLuckyFellow()]
+    tiles = sorted({*tables.market_in_play, *tables.market_removed})
+    found.extend(UseFreePaints(tile) for tile in tiles)
+    found.extend(UseBishopsVisit(to) for to in SEGMENTS)
+    found += [UseBishopsPraise(), UseTip()]
+    primaries = tuple(p for p in BASE_PAINTS if p in PRIMARIES)
+    for paints in combinations_with_replacement(primaries, 3):
+        found.extend(UseAlchemy(paints, result) for result in BASE_PAINTS)
+    found.append(UseReward())
+    return found
+
+
+def _adapter_chance(tables: Tables, rules: WishingWell) -> list[Outcome]:
+    return [("wishing_card", card) for card in sorted(set(rules.deck))]
+
+
+def _adapter_layout(tables: Tables, rules: WishingWell) -> list[tuple[str, int]]:
+    return [("well", 6)]
+
+
+def _adapter_tensor(
+    state: State, seat: int, view: Mapping[str, object], rules: WishingWell
+) -> list[float]:
+    """The well, the supply, the deck, the seat's own pennies, symbol pennies and cards."""
+    cards = seq(view["cards"])[seat]
+    return [
+        float(num(view["well"])),
+        float(num(view["penny_supply"])),
+        float(num(view["deck"])),
+        float(num(seq(view["pennies"])[seat])),
+        float(num(seq(view["symbol"])[seat])),
+        float(len(seq(cards))),
+    ]
+
+
+ADAPTER = AdapterPart(
+    actions=_adapter_actions,
+    chance=_adapter_chance,
+    layout=_adapter_layout,
+    tensor=_adapter_tensor,
+)
+"""Module 4 in the adapters' action space, chance outcomes and tensors."""
+
+
 PLUGIN = Plugin(
     module=Module.WISHING_WELL,
+    title="Wishing Well",
     rules=WishingWell,
+    state_name="well",
+    state_type=WellState,
+    sample_hidden=sample_hidden,
+    position_lists=("pennies", "symbol", "placed", "hands", "played"),
+    position_laws=position_laws,
+    notation=NOTATION,
+    adapter=ADAPTER,
+    state_after="altar_used",
     actions={
         UseStreetMusician: (check_musician, do_musician),
         SkipStreetMusician: (check_skip_musician, do_skip_musician),

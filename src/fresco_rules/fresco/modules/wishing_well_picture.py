@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
 from ..state import Phase, State
-from .wishing_well_state import WellState
+from .wishing_well_state import WellState, well_of
 
 MAX_COINS = 40
 """Coins drawn in the well at most (the count is always written beside it)."""
@@ -16,7 +16,7 @@ _COINS_PER_ROW = 20
 
 def _well(state: State) -> WellState:
     """Module 4's sub-state (the one place this file reads it)."""
-    well = state.well
+    well = well_of(state)
     assert well is not None
     return well
 

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
+
+from ...kernel.evolve import evolve
+from ..state import State, module_slot
+from ..vocab import Module
 
 
 @frozen(slots=False)  # copied dict to dict by kernel.evolve
@@ -35,3 +41,20 @@ class WellState:
     """The actor deciding on a Street Musician right after his get-up (R4.11), or -1."""
     bound: str = ""
     """A cathedral card waiting for the next segment restoration (A4.5, A4.6), or ``""``."""
+
+
+WELL_SLOT = module_slot(Module.WISHING_WELL)
+"""This module's slot of ``State.modules``: the module's own rules read their sub-state there
+(no call on the play path); other readers use the accessor below."""
+
+
+def well_of(state: State) -> WellState | None:
+    """The module 4 sub-state of ``state``, None when the module is not in play."""
+    sub: WellState | None = state.modules[WELL_SLOT]
+    return sub
+
+
+def with_well(state: State, well: WellState, **changes: Any) -> State:
+    """``state`` with the module 4 sub-state ``well`` (and the other ``changes``)."""
+    slots = state.modules
+    return evolve(state, modules=(*slots[:WELL_SLOT], well, *slots[WELL_SLOT + 1 :]), **changes)
