@@ -81,8 +81,11 @@ _FRESCO_TESTS = (
     "tests/properties/test_laws.py",
     "tests/properties/test_hidden_information.py",
     "tests/properties/test_special_blend_laws.py",
+    "tests/properties/test_fast_forms.py",
+    "tests/properties/test_built_tables.py",
 )
-"""Fresco's example tests, the golden games and the cheap laws (about 11 s in all); the
+"""Fresco's example tests, the golden games, the cheap laws and the agreement properties of the
+fast forms and the tables built once (about 15 s in all); the
 playout and state-machine properties stay out, as a surviving mutant would run them in full."""
 _BARBAROSSA_TESTS = (
     *_examples("barbarossa"),
