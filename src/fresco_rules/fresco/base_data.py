@@ -299,11 +299,11 @@ def _layout(sections: tuple[DataSection[Any], ...]) -> _Layout:
     for group, about in GROUPS.items():
         fields = {s.key: attrs.field(type=s.record) for s in sections if s.group == group}
         records[group] = attrs.make_class(about.record_name, fields, frozen=True)
-    structure = make_dict_structure_fn(
-        ComponentData,
-        converter,
-        **{group: override(struct_hook=_group_hook(converter, records[group])) for group in GROUPS},
-    )
+    # each group field is structured into its class (the field itself is typed ``Any``)
+    overrides: dict[str, Any] = {
+        group: override(struct_hook=_group_hook(converter, records[group])) for group in GROUPS
+    }
+    structure = make_dict_structure_fn(ComponentData, converter, **overrides)
     converter.register_structure_hook(ComponentData, structure)
     bounds = dict(BOUNDS)
     for section in sections:
