@@ -233,6 +233,10 @@ class DataSection(Generic[S]):
     the section (``cards[].count``, ``len(windows)``)."""
     problems: Callable[[S, str, BoxFacts], list[str]]
     """Its semantic checks at a path; each problem names its path."""
+    shipped_toml: str = ""
+    """Its shipped rows as TOML, written as its table of the group's file (``[patronage]``,
+    ``[[patronage.cards]]``), for a module whose rows are not in the group's shipped file
+    (modules 1-6 keep theirs in ``data/modules.toml`` and ``data/modules123.toml``)."""
 
     def of(self, components: ComponentData) -> S:
         """This section's data in a component set (the shipped data when the set has none)."""
@@ -316,7 +320,7 @@ def _layout(sections: tuple[DataSection[Any], ...]) -> _Layout:
 @cache
 def _shipped_section(section: DataSection[S]) -> S:
     """A section's shipped data."""
-    raw = _shipped_group(section.group)[section.key]
+    raw = _shipped_group(section.group, (section,))[section.key]
     value: S = _converter.structure(raw, section.record)
     return value
 
@@ -325,7 +329,8 @@ def _shipped_section(section: DataSection[S]) -> S:
 def _shipped_plain(layout: _Layout, group: str) -> Any:
     """The plain-data form of a group's shipped data (for the digest)."""
     record = layout.records[group]
-    return layout.converter.unstructure(layout.converter.structure(_shipped_group(group), record))
+    shipped = _shipped_group(group, layout.sections)
+    return layout.converter.unstructure(layout.converter.structure(shipped, record))
 
 
 def _problems_in(data: ComponentData, layout: _Layout) -> list[str]:
@@ -510,7 +515,7 @@ def components_with(
     body = {key: value for key, value in raw.items() if key != "digest"}
     for group in GROUPS:
         if group not in body and any(s.group == group for s in layout.sections):
-            body[group] = _shipped_group(group)
+            body[group] = _shipped_group(group, layout.sections)
     data: ComponentData = structure_data(layout.converter, ComponentData, body, source)
     problems = _problems_in(data, layout)
     if problems:
@@ -540,9 +545,17 @@ def _shipped_text(group: str) -> str:
     return shipped_text(__package__, GROUPS[group].file)
 
 
-def _shipped_group(group: str) -> dict[str, Any]:
-    """A fresh plain-data copy of a group's shipped file."""
-    return tomllib.loads(_shipped_text(group))
+def _shipped_group(group: str, sections: Sequence[DataSection[Any]]) -> dict[str, Any]:
+    """A fresh plain-data copy of a group's shipped file, with the rows the ``sections`` ship
+    in their own ``shipped_toml``."""
+    raw = tomllib.loads(_shipped_text(group))
+    for section in sections:
+        if section.group == group and section.shipped_toml:
+            own = tomllib.loads(section.shipped_toml)
+            if set(own) != {section.key} or section.key in raw:
+                raise ValueError(f"{section.key}: its shipped_toml must hold its table alone")
+            raw.update(own)
+    return raw
 
 
 @cache
@@ -561,11 +574,20 @@ def default_components_with(sections: Sequence[DataSection[Any]]) -> ComponentDa
 
 
 def template_text() -> str:
+    """The shipped base data and module groups as one editable TOML file (see
+    ``template_text_with``)."""
+    return template_text_with(())
+
+
+def template_text_with(sections: Sequence[DataSection[Any]]) -> str:
     """The shipped component data as one editable TOML file: ``data/base.toml`` followed by
     each group's shipped file under its section (``[modules]``: ``data/modules.toml``,
-    ``[modules_123]``: ``data/modules123.toml``), what ``load_components`` reads."""
+    ``[modules_123]``: ``data/modules123.toml``) and the ``shipped_toml`` of the ``sections``
+    of the group, what ``load_components`` reads."""
     text = shipped_text(__package__, "data/base.toml")
     for group, about in GROUPS.items():
-        part = re.sub(r"^(\[\[?)", rf"\1{group}.", _shipped_text(group), flags=re.MULTILINE)
+        own = [s.shipped_toml for s in sections if s.group == group and s.shipped_toml]
+        shipped = "\n".join([_shipped_text(group), *own])
+        part = re.sub(r"^(\[\[?)", rf"\1{group}.", shipped, flags=re.MULTILINE)
         text = f"{text.rstrip()}\n\n{about.heading}\n\n{part}"
     return text

@@ -42,10 +42,9 @@ from .base_data import Money as Money
 from .base_data import MoodTrack as MoodTrack
 from .base_data import Paints as Paints
 from .base_data import components_to_mapping as components_to_mapping
-from .base_data import components_with, default_components_with
+from .base_data import components_with, default_components_with, template_text_with
 from .base_data import hostel_problems as hostel_problems
 from .base_data import mood_problems as mood_problems
-from .base_data import template_text as template_text
 from .plugins import PLUGINS
 
 DATA_SECTIONS: tuple[DataSection[Any], ...] = tuple(
@@ -75,3 +74,9 @@ def load_components(path: str | Path) -> ComponentData:
 def default_components() -> ComponentData:
     """The shipped component set (partly PROVISIONAL, see ``ComponentData.provisional``)."""
     return default_components_with(DATA_SECTIONS)
+
+
+def template_text() -> str:
+    """The shipped component data as one editable TOML file, every module's rows included
+    (``base_data.template_text_with``): what ``load_components`` reads."""
+    return template_text_with(DATA_SECTIONS)
