@@ -37,6 +37,7 @@ from ..kernel.codec import (
 )
 from ..kernel.data_checks import DataProblems
 from ..kernel.errors import InvalidData
+from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int, is_int_in, is_str, is_tuple_of
 from .vocab import BASE_PAINTS, Paint
 
@@ -498,6 +499,7 @@ def hostel_problems(hostel: tuple[HostelSpace, ...], path: str, actors: int) -> 
     return problems
 
 
+@implements("R0.66", "R0.67")
 def components_with(
     raw: Mapping[str, Any], sections: Sequence[DataSection[Any]], *, source: str = "<data>"
 ) -> ComponentData:

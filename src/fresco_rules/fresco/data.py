@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from ..kernel.codec import load_data_file
-from ..kernel.registry import implements
 from .base_data import BOOTH_CAPACITY_MAX as BOOTH_CAPACITY_MAX
 from .base_data import BOOTHS_MAX as BOOTHS_MAX
 from .base_data import BOUNDS as BOUNDS
@@ -53,7 +52,6 @@ DATA_SECTIONS: tuple[DataSection[Any], ...] = tuple(
 """Every plug-in's component-data sections, in module order."""
 
 
-@implements("R0.66", "R0.67")
 def components_from_mapping(raw: Mapping[str, Any], *, source: str = "<data>") -> ComponentData:
     """Structure and validate a component table (R0.66 box counts, R0.67 tile sets) with every
     module's section (``base_data.components_with``).
