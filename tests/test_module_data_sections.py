@@ -10,9 +10,8 @@ import pytest
 from attrs import frozen
 
 from fresco_rules.fresco import GameConfig, components_to_mapping, default_components
-from fresco_rules.fresco.base_data import BoxFacts, DataSection, components_with
+from fresco_rules.fresco.base_data import BoxFacts, DataSection, components_with, template_text_with
 from fresco_rules.fresco.base_data import default_components as base_default
-from fresco_rules.fresco.base_data import template_text_with
 from fresco_rules.fresco.data import DATA_SECTIONS
 from fresco_rules.fresco.plugins import PLUGINS
 from fresco_rules.kernel.data_checks import DataProblems
