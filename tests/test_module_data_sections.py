@@ -98,6 +98,8 @@ def test_a_new_sections_bounds_and_checks_name_the_path(gift: object, message: s
 def test_without_the_section_its_table_is_an_unknown_key() -> None:
     with pytest.raises(InvalidData, match=r"extra fields found \(patronage\) @ \$\.modules$"):
         components_with(_with_gift(1), DATA_SECTIONS, source="t")
+    with pytest.raises(InvalidData, match=r"^\$\.modules\.patronage: not in this component set$"):
+        PATRONAGE.of(default_components())
 
 
 def test_the_template_holds_a_new_sections_rows() -> None:

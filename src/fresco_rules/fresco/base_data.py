@@ -242,9 +242,10 @@ class DataSection(Generic[S]):
     def of(self, components: ComponentData) -> S:
         """This section's data in a component set (the shipped data when the set has none)."""
         group = getattr(components, self.group)
-        value = _shipped_section(self) if group is None else getattr(group, self.key)
+        value = _shipped_section(self) if group is None else getattr(group, self.key, None)
         if not isinstance(value, self.record):
-            raise InvalidData(f"$.{self.group}.{self.key}: not a {self.record.__name__}")
+            # a component set loaded without this section's declaration
+            raise InvalidData(f"$.{self.group}.{self.key}: not in this component set")
         return value
 
     def full_bounds(self) -> dict[str, tuple[int, int]]:
