@@ -224,6 +224,7 @@ _SECTION_OF_MODULE = {
     "records": 4,
     "game": 4,
     "data": 6,
+    "base_data": 6,
     "text_notation": 7,
 }
 _SECTION_OF_NAME = {

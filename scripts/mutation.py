@@ -135,7 +135,7 @@ TARGETS: dict[str, Target] = {
     "fresco.engine": Target("src/fresco_rules/fresco/engine.py", _FRESCO_TESTS),
     "fresco.extensions": Target("src/fresco_rules/fresco/extensions.py", _FRESCO_TESTS),
     "fresco.config": Target("src/fresco_rules/fresco/config.py", (*_FRESCO_TESTS, *_DATA_TESTS)),
-    "fresco.data": Target("src/fresco_rules/fresco/data.py", (*_FRESCO_TESTS, *_DATA_TESTS)),
+    "fresco.data": Target("src/fresco_rules/fresco/base_data.py", (*_FRESCO_TESTS, *_DATA_TESTS)),
     "fresco.module1.portraits": _module_target("portraits"),
     "fresco.module2.requests": _module_target("requests"),
     "fresco.module3.special_blends": _module_target("special_blends"),

@@ -16,6 +16,7 @@ from fresco_rules import fresco
 from fresco_rules.board.analysis import new_line
 from fresco_rules.fresco.drawing import HEIGHT
 from fresco_rules.fresco.modules.glaziers_state import Cover
+from fresco_rules.fresco.modules.special_blends_data import BLENDS_DATA
 from fresco_rules.fresco.plugins import PLUGINS
 from fresco_rules.fresco.state import Phase, module_changes, module_slot
 
@@ -197,7 +198,7 @@ def test_the_special_blends_show_their_paints_and_tiles_not_the_removed_ones() -
     assert not any(
         tile in picture for tile in module_state(state, "specials").removed
     )  # hidden (A3.1)
-    own = {t.id for t in state.config.components.modules_123.special_blends.fresco_tiles}
+    own = {t.id for t in BLENDS_DATA.of(state.config.components).fresco_tiles}
     on_board = {tile for tile in state.cathedral if tile in own}
     assert {p.get("data-tile") for p in pieces(picture, "special-tile")} == on_board
     assert "F32" in on_board  # R3.3: on the centre

@@ -36,10 +36,6 @@ from fresco_rules.fresco.state import module_slot
 from fresco_rules.games import PACKAGES
 
 FRESCO = Path(__file__).resolve().parents[1] / "src" / "fresco_rules" / "fresco"
-COMPONENT_DATA = frozenset({"data.py", "module_data.py", "module123_data.py"})
-"""Issue 24 (item 1, left for a later round): the component-data files still read each module's
-data section from the module's ``*_data`` file; every other base file takes the modules from the
-plug-in list."""
 
 
 def _imported(path: Path) -> set[str]:
@@ -127,9 +123,7 @@ def test_no_base_file_imports_a_module_file() -> None:
         "fresco_rules.fresco.modules.wishing_well_actions",
         "fresco_rules.fresco.modules.wishing_well_data",
     } <= module_files
-    importers = {
-        path.name for path in FRESCO.glob("*.py") if _imported(path) & module_files
-    } - COMPONENT_DATA
+    importers = {path.name for path in FRESCO.glob("*.py") if _imported(path) & module_files}
     assert importers == {"plugins.py"}
 
 

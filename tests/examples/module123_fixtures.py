@@ -14,8 +14,8 @@ from typing import Any
 from attrs import evolve
 
 from fresco_rules.fresco import Module, Paint, State, token_ledger
-from fresco_rules.fresco.module123_data import REQUEST_TYPES
 from fresco_rules.fresco.modules import portraits_state, requests_state, special_blends_state
+from fresco_rules.fresco.modules.requests_data import REQUEST_TYPES
 from fresco_rules.fresco.vocab import PAINT_INDEX
 
 from ..module_states import portraits_of, requests_of, specials_of

@@ -44,6 +44,7 @@ from fresco_rules.fresco import (
 from fresco_rules.fresco.extensions import pending
 from fresco_rules.fresco.flow import begin_round
 from fresco_rules.fresco.modules import portraits_state, requests_state
+from fresco_rules.fresco.modules.portraits_data import PORTRAITS_DATA
 from fresco_rules.fresco.modules.portraits_state import PortraitState
 
 from ..module_states import portraits_of, requests_of
@@ -97,7 +98,7 @@ def _p(state: State) -> PortraitState:
 
 
 def _cards(state: State) -> dict[str, Any]:
-    return {c.id: c for c in state.config.components.modules_123.portraits.cards}
+    return {c.id: c for c in PORTRAITS_DATA.of(state.config.components).cards}
 
 
 @pytest.mark.rule("E1.1", "R1.1", "R1.2", "R1.3", "M.7", "AM.2")

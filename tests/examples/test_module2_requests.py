@@ -32,6 +32,7 @@ from fresco_rules.fresco import (
 from fresco_rules.fresco.extensions import pending
 from fresco_rules.fresco.flow import FINAL_ROUND_TILES, begin_round
 from fresco_rules.fresco.modules import requests_state
+from fresco_rules.fresco.modules.requests_data import REQUESTS_DATA
 from fresco_rules.fresco.modules.requests_state import RequestState
 
 from ..module_states import requests_of
@@ -91,7 +92,7 @@ def _at_workshop(loose: tuple[str, ...], workshop: int = 1, **paints: int) -> St
 
 @pytest.mark.rule("R2.2", "R2.1", "R2.3", "A2.7")
 def test_R2_2_setup_piles() -> None:
-    tiles = {t.id: t for t in mgame(REQUESTS).config.components.modules_123.requests.tiles}
+    tiles = {t.id: t for t in REQUESTS_DATA.of(mgame(REQUESTS).config.components).tiles}
     # R2.3: each tile shows its prerequisite (its type: any 3, or 3 x a colour) and its VP
     assert (tiles["RQ12"].colour, tiles["RQ12"].vp) == (Paint.PURPLE, 10)
     assert (tiles["RQ03"].colour, tiles["RQ03"].vp) == (None, 6)

@@ -33,6 +33,7 @@ from fresco_rules.fresco import (
     token_ledger,
 )
 from fresco_rules.fresco.modules import leaf_gold_state, special_blends_state
+from fresco_rules.fresco.modules.glaziers_data import GLAZIERS_DATA
 from fresco_rules.fresco.vocab import CENTRE, SEGMENTS
 
 from ..module_states import specials_of
@@ -329,5 +330,5 @@ def test_E3_11_alchemy() -> None:
 @pytest.mark.rule("R3.16", "R6.11")
 def test_R3_16_centre_borders_no_window() -> None:
     state = mgame(SPECIAL, GLAZIERS)
-    assert CENTRE not in state.config.components.modules.glaziers.window_segments.segments
+    assert CENTRE not in GLAZIERS_DATA.of(state.config.components).window_segments.segments
     assert Module.SPECIAL_BLENDS in state.config.modules

@@ -51,6 +51,7 @@ from fresco_rules.fresco import (
     token_ledger,
 )
 from fresco_rules.fresco.modules import leaf_gold_state, wishing_well_state
+from fresco_rules.fresco.modules.wishing_well_data import WELL_DATA
 from fresco_rules.fresco.turns import planner
 
 from .fixtures import (
@@ -150,7 +151,7 @@ def test_R4_6_no_card_once_the_well_is_full() -> None:
     """The refusal the regenerated refusal catalogues no longer meet by chance (issue 22)."""
     state = market_with_pennies({P: 2})
     at(state, MARKET, P)
-    capacity = state.config.components.modules.wishing_well.well_capacity
+    capacity = WELL_DATA.of(state.config.components).well_capacity
     state = wishing_well_state.with_well(state, evolve(well_of(state), well=capacity))
     problem = assert_illegal(state, BuyWishingCard(), "R4.6")
     assert (problem.seat, problem.where) == (P, state.where())

@@ -41,6 +41,10 @@ from fresco_rules.fresco import (
 )
 from fresco_rules.fresco.extensions import pending
 from fresco_rules.fresco.modules import portraits_state
+from fresco_rules.fresco.modules.glaziers_data import GLAZIERS_DATA
+from fresco_rules.fresco.modules.portraits_data import PORTRAITS_DATA
+from fresco_rules.fresco.modules.requests_data import REQUESTS_DATA
+from fresco_rules.fresco.modules.special_blends_data import BLENDS_DATA
 from fresco_rules.fresco.state import Phase
 
 from ..module_states import gold_of, portraits_of, well_of
@@ -95,15 +99,13 @@ def test_scripted_game_with_all_six_modules() -> None:
     state = with_paints8(state, RED, pink=1, brown=1, purple=1, red=1)
     data = config.components
     values = {t.id: t.value for t in data.fresco_tiles}
-    values.update((t.id, t.value) for t in data.modules_123.special_blends.fresco_tiles)
-    window_vp = {w.id: w.vp for w in data.modules.glaziers.windows}
-    portrait_vp = {c.id: c.vp for c in data.modules_123.portraits.cards}
-    bordering = set(data.modules.glaziers.window_segments.segments)
+    values.update((t.id, t.value) for t in BLENDS_DATA.of(data).fresco_tiles)
+    window_vp = {w.id: w.vp for w in GLAZIERS_DATA.of(data).windows}
+    portrait_vp = {c.id: c.vp for c in PORTRAITS_DATA.of(data).cards}
+    bordering = set(GLAZIERS_DATA.of(data).window_segments.segments)
     # R2.2: each pile's values from the top down (the highest first)
     pile_vps = {
-        kind: sorted(
-            (t.vp for t in data.modules_123.requests.tiles if t.type == kind), reverse=True
-        )
+        kind: sorted((t.vp for t in REQUESTS_DATA.of(data).tiles if t.type == kind), reverse=True)
         for kind in ("general", "orange", "green", "purple")
     }
     expected = [0, 0, 0]  # Red, Blue, Leonardo

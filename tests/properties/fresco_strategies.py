@@ -79,6 +79,9 @@ from fresco_rules.fresco.modules import (
     requests_state,
     wishing_well_state,
 )
+from fresco_rules.fresco.modules.glaziers_data import GLAZIERS_DATA
+from fresco_rules.fresco.modules.portraits_data import PORTRAITS_DATA
+from fresco_rules.fresco.modules.special_blends_data import BLENDS_DATA
 from fresco_rules.fresco.state import Phase
 
 from ..module_states import gold_of, requests_of
@@ -268,7 +271,7 @@ def module_laws(state: State, previous: State | None) -> None:
         assert g.disc not in g.bag
     glass = glaziers_state.glass_of(state)
     if glass is not None:
-        box = {kind.colour: kind.count for kind in state.config.components.modules.glaziers.glass}
+        box = {kind.colour: kind.count for kind in GLAZIERS_DATA.of(state.config.components).glass}
         for colour in GLASS:
             i = GLASS.index(colour)
             loose = glass.bag[i] + glass.offer[i] + glass.reserve[i]
@@ -327,7 +330,7 @@ def _abbots(state: State, actor: int) -> int:
     p = portraits_state.portraits_of(state)
     if p is None or state.is_leonardo(actor):
         return 0
-    kinds = {c.id: c.kind for c in state.config.components.modules_123.portraits.cards}
+    kinds = {c.id: c.kind for c in PORTRAITS_DATA.of(state.config.components).cards}
     return sum(kinds[card] == "abbot" for card in p.held[actor])
 
 
@@ -343,7 +346,7 @@ def expected_points(state: State, scored: Scored) -> int:
         assert len(set(r.glass)) == len(r.glass) <= 4, "R6.19"
         return max(0, r.base + len(r.glass))
     values = {tile.id: tile.value for tile in data.fresco_tiles}
-    values.update((tile.id, tile.value) for tile in data.modules_123.special_blends.fresco_tiles)
+    values.update((tile.id, tile.value) for tile in BLENDS_DATA.of(data).fresco_tiles)
     assert r.base == values[r.tile or ""]
     dr, dc = abs(r.segment[0] - r.bishop[0]), abs(r.segment[1] - r.bishop[1])
     base = bonus = 3 if dr == dc == 0 else 2 if max(dr, dc) == 1 else 0
@@ -361,14 +364,14 @@ def expected_points(state: State, scored: Scored) -> int:
         )
         gilding = 3 if dr == dc == 0 else 2 if near else 1
     window = penalty = 0
-    bordering = config.window_segments or data.modules.glaziers.window_segments.segments
+    bordering = config.window_segments or GLAZIERS_DATA.of(data).window_segments.segments
     if glaziers_state.glass_of(state) is not None:
         assert (r.window is not None) == (r.segment in bordering), "R6.11"
     if r.window is not None:
-        tile = next(w for w in data.modules.glaziers.windows if w.id == r.window)
+        tile = next(w for w in GLAZIERS_DATA.of(data).windows if w.id == r.window)
         window = tile.vp
         if not state.is_leonardo(r.actor):
-            prices = {kind.colour: kind.penalty for kind in data.modules.glaziers.glass}
+            prices = {kind.colour: kind.penalty for kind in GLAZIERS_DATA.of(data).glass}
             uncovered = Counter(tile.panes) - Counter(r.glass)
             assert not Counter(r.glass) - Counter(tile.panes), "A6.7: no surplus token"
             penalty = sum(prices[pane] * n for pane, n in uncovered.items())

@@ -16,7 +16,7 @@ from ..kernel.options import to_enum, to_int_tuple
 from ..kernel.registry import implements
 from ..kernel.untrusted import describe, is_int_in, is_tuple_of
 from .actions import Blend, ChooseGetUp, RestoreAltar, SubmitPlan
-from .data import (
+from .base_data import (
     BOOTH_CAPACITY_MAX,
     BOOTHS_MAX,
     HOSTEL_SPACES_MAX,

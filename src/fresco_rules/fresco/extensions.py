@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from ..kernel.chance import Chance
     from ..kernel.position import Laws
     from .actions import Action, SubmitPlan
+    from .base_data import DataSection
     from .config import GameConfig, Tables
     from .drawing import PicturePart
     from .plugin_parts import AdapterPart, Notation
@@ -304,7 +305,10 @@ class Plugin:
     """The module's section of the rule catalogue (``rule_catalogue.module_section``: its rule
     IDs, the spec file they come from and the file ``scripts/extract_rules.py`` writes them to);
     the catalogue the tools read is the base game's section plus every plug-in's."""
-
+    data_sections: tuple[DataSection[Any], ...] = ()
+    """The module's tables of component data (``data.DataSection``: its key in the data file,
+    record type, bounds and checks); the loaders of ``data`` structure and check them with
+    the base data, so a bad field is refused at load time by its path."""
 
 
 @implements("G.1", "G.2", "G.3", "G.5", "M.1", "M.2")

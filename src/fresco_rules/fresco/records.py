@@ -20,8 +20,8 @@ from ..kernel.chance import Outcome
 from ..kernel.evolve import evolve
 from ..kernel.protocol import RecordCodec
 from ..kernel.records import InvalidRecord
+from .base_data import ComponentData, default_components
 from .config import SETUP_BOUNDS, GameConfig
-from .data import ComponentData, default_components
 from .engine import ACTION_TYPES, current_player, new_game
 from .plugins import PLUGINS, derive_tables
 from .state import NO_MODULES, Phase, State, module_slot

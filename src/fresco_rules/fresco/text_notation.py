@@ -43,7 +43,7 @@ from typing import overload
 from ..kernel.errors import SHAPE_RULE, MalformedAction
 from ..kernel.notation import OMITTED, ascii_int, quote, read_action, state_and_action
 from . import actions
-from .data import default_components
+from .base_data import default_components
 from .engine import current_player, explain, legal_actions
 from .plugin_parts import number_parser
 from .plugins import PLUGINS

@@ -29,8 +29,8 @@ from .actions import (
     SubmitPlan,
     canonical_paints,
 )
+from .base_data import BOOTH_CAPACITY_MAX, BOOTHS_MAX, HOSTEL_SPACES_MAX
 from .config import AltarLimit, BishopMoveLimit, Tables, TrackCollision
-from .data import BOOTH_CAPACITY_MAX, BOOTHS_MAX, HOSTEL_SPACES_MAX
 from .flow import add_paints, finish_turn_and_begin_next, plan_due, return_booth
 from .scoring import (
     BISHOP_BONUS_TABLE,

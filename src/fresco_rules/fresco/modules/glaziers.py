@@ -58,7 +58,7 @@ from .glaziers_actions import (
     TakeWindow,
     canonical_glass,
 )
-from .glaziers_data import segment_problems, workbench_problems
+from .glaziers_data import GLAZIERS_DATA, segment_problems, workbench_problems
 from .glaziers_notation import NOTATION
 from .glaziers_picture import picture
 from .glaziers_state import GLASS_SLOT, Cover, GlassState, glass_changes, glass_of, with_glass
@@ -184,7 +184,7 @@ class Glaziers(ModuleRules):
         """Tables of module 6: glass counts, prices and penalties; the 18 window tiles (R6.14);
         the workbench prices (A6.1: the data's, or ``workbench_prices``); the 12 segments that
         border a window (R6.11, A6.2: the data's, or ``window_segments``)."""
-        data = config.components.modules.glaziers
+        data = GLAZIERS_DATA.of(config.components)
         prices = config.workbench_prices
         if prices is None:
             prices = data.workbench.prices
@@ -1022,6 +1022,7 @@ PLUGIN = Plugin(
     board_lines=board_lines,
     picture=picture,
     catalogue=module_section(Module.GLAZIERS, "fresco-modules-456.md"),
+    data_sections=(GLAZIERS_DATA,),
 )
 """Module 6 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -1,5 +1,5 @@
 """The component data of module 6, the Glaziers (component-data.md 7), and its checks
-(``module_data.module_problems`` runs them on ``$.modules.glaziers``)."""
+(its ``GLAZIERS_DATA`` section is ``$.modules.glaziers`` of a data file)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from attrs import frozen
 
 from ...kernel.data_checks import DataProblems
 from ...kernel.untrusted import describe, is_int_in, is_tuple_of
+from ..base_data import BoxFacts, DataSection
 from ..vocab import CENTRE, GLASS, GRID, Glass
 
 
@@ -187,3 +188,32 @@ def glaziers_problems(
         "fewer spaces than printed apprentices",
     )
     return problems
+
+
+def _glaziers_section_problems(data: GlaziersData, path: str, box: BoxFacts) -> list[str]:
+    return glaziers_problems(data, path, market_ids=box.market_ids, provenances=box.provenances)
+
+
+GLAZIERS_DATA: DataSection[GlaziersData] = DataSection(
+    group="modules",
+    key="glaziers",
+    record=GlaziersData,
+    bounds={
+        "offer_per_player": (0, 10),
+        "glass[].count": (0, 100),
+        "glass[].price": (0, 20),
+        "glass[].penalty": (0, 50),
+        "len(windows)": (1, 100),
+        "windows[].vp": (0, 50),
+        "len(workbench.prices)": (1, 12),
+        "workbench.prices[]": (0, 20),
+        "len(window_segments.segments)": (1, 24),
+        "window_segments.segments[][]": (0, 4),
+        "altar_window.vp_per_token": (0, 20),
+        "glassworks.printed": (0, 12),
+        "glassworks.spaces": (0, 12),
+    },
+    problems=_glaziers_section_problems,
+)
+"""The component data of module 6, ``$.modules.glaziers`` of a data file; its bounds are
+the range of every number and list a physical box can have (R0.66, R0.67)."""

@@ -31,7 +31,7 @@ from ..state import Phase, Restoration, ScoreParts, State
 from ..vocab import BASE_PAINTS, PAINT_INDEX, Module, Paint, Segment
 from ..words import booth_label, segment_label
 from .leaf_gold_actions import Gild
-from .leaf_gold_data import disc_colours
+from .leaf_gold_data import GOLD_DATA, disc_colours
 from .leaf_gold_notation import NOTATION
 from .leaf_gold_picture import picture
 from .leaf_gold_state import GOLD_SLOT, GoldState, gold_changes, gold_of, with_gold
@@ -84,7 +84,7 @@ class LeafGold(ModuleRules):
         """R5.2: the golden market tile of the board side in use; R5.3 (A5.1): the discs are
         red, blue, yellow, green, purple and orange, plus brown only with module 3 (R3.15) or
         with ``all_seven``."""
-        data = config.components.modules.leaf_gold
+        data = GOLD_DATA.of(config.components)
         side = config.components.side_for(tables.players).name
         arrows = {(a.booth, a.slot): a.gold for a in data.arrows if a.side == side}
         for booth, slot in arrows:
@@ -375,6 +375,7 @@ PLUGIN = Plugin(
     board_lines=board_lines,
     picture=picture,
     catalogue=module_section(Module.LEAF_GOLD, "fresco-modules-456.md"),
+    data_sections=(GOLD_DATA,),
 )
 """Module 5 as a plug-in (installed by ``fresco/plugins.py``)."""
 

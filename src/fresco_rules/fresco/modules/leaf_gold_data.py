@@ -1,5 +1,5 @@
 """The component data of module 5, the Leaf Gold (component-data.md 6), and its checks
-(``module_data.module_problems`` runs them on ``$.modules.leaf_gold``)."""
+(its ``GOLD_DATA`` section is ``$.modules.leaf_gold`` of a data file)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from attrs import frozen
 
 from ...kernel.data_checks import DataProblems
 from ...kernel.untrusted import describe
+from ..base_data import BOOTH_CAPACITY_MAX, BOOTHS_MAX, BoxFacts, DataSection
 from ..vocab import Paint
 
 
@@ -102,3 +103,27 @@ def leaf_gold_problems(
 def disc_colours(data: LeafGoldData, *, all_seven: bool, module3: bool) -> tuple[Paint, ...]:
     """The discs in the bag at setup (A5.1)."""
     return data.discs.base + (data.discs.module3 if all_seven or module3 else ())
+
+
+def _leaf_gold_section_problems(data: LeafGoldData, path: str, box: BoxFacts) -> list[str]:
+    return leaf_gold_problems(data, path, sides=box.sides, provenances=box.provenances)
+
+
+GOLD_DATA: DataSection[LeafGoldData] = DataSection(
+    group="modules",
+    key="leaf_gold",
+    record=LeafGoldData,
+    bounds={
+        "total": (0, 200),
+        "value": (0, 20),
+        "on_segment": (0, 20),
+        "neighbour": (0, 20),
+        "elsewhere": (0, 20),
+        "arrows[].booth": (0, BOOTHS_MAX - 1),
+        "arrows[].slot": (0, BOOTH_CAPACITY_MAX - 1),
+        "arrows[].gold": (1, 20),
+    },
+    problems=_leaf_gold_section_problems,
+)
+"""The component data of module 5, ``$.modules.leaf_gold`` of a data file; its bounds are
+the range of every number and list a physical box can have (R0.66, R0.67)."""

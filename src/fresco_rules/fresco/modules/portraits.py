@@ -38,7 +38,7 @@ from ..state import Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
-from .portraits_data import PortraitCard
+from .portraits_data import PORTRAITS_DATA, PortraitCard
 from .portraits_notation import NOTATION
 from .portraits_picture import picture
 from .portraits_state import PORTRAITS_SLOT, PortraitState, portraits_of, with_portraits
@@ -115,7 +115,7 @@ class PortraitRules(ModuleRules):
         """R1.1: the coins stay the unlimited money supply; the studio's spaces hold the
         portraits. R1.2: the 18 cards sorted by back into piles A, B and C. Options A1.1
         (``portraits``), A1.2 (``abbot``), A1.3 (``sexton``), A1.6 (``tip_with_portrait``)."""
-        data = config.components.modules_123.portraits
+        data = PORTRAITS_DATA.of(config.components)
         options: tuple[tuple[str, type], ...] = (
             ("portraits", Portraits),
             ("abbot", Abbot),
@@ -520,7 +520,7 @@ def do_portrait(state: State, action: TakePortrait) -> State:
 
 
 def _name(state: State, card: str) -> str:
-    names = {c.id: c.name for c in state.config.components.modules_123.portraits.cards}
+    names = {c.id: c.name for c in PORTRAITS_DATA.of(state.config.components).cards}
     return f"{card} {names.get(card, '?')}"
 
 
@@ -574,7 +574,7 @@ def position_laws(laws: Laws, state: State, portraits: PortraitState) -> None:
         laws.each_within("$.portraits.taken", portraits.taken, 0, 1, "R1.5", "portraits taken")
     cards = [*portraits.deck, *present(portraits.display), *portraits.removed]
     cards += [card for held in portraits.held for card in held]
-    box = [card.id for card in state.config.components.modules_123.portraits.cards]
+    box = [card.id for card in PORTRAITS_DATA.of(state.config.components).cards]
     same_tiles(laws, "$.portraits", "M.6", "portrait", cards, box)
 
 
@@ -656,6 +656,7 @@ PLUGIN = Plugin(
     board_lines=board_lines,
     picture=picture,
     catalogue=module_section(Module.PORTRAITS, "fresco-modules-123.md"),
+    data_sections=(PORTRAITS_DATA,),
 )
 """Module 1 as a plug-in (installed by ``fresco/plugins.py``)."""
 

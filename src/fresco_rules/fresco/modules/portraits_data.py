@@ -1,11 +1,13 @@
 """The component data of module 1, the Portraits (fresco-modules-123.md section 5.2), and its
-checks (``module123_data.module123_problems`` runs them on ``$.modules_123.portraits``)."""
+checks (its ``PORTRAITS_DATA`` section is
+``$.modules_123.portraits`` of a data file)."""
 
 from __future__ import annotations
 
 from attrs import frozen
 
 from ...kernel.data_checks import DataProblems
+from ..base_data import BoxFacts, DataSection
 from ..vocab import PRIMARIES, SECONDARIES, Paint
 
 PERMANENT_KINDS = ("abbot", "actor", "sexton", "gods_servant")
@@ -93,3 +95,25 @@ def portraits_problems(
                 )
 
     return problems
+
+
+def _portraits_section_problems(data: PortraitsData, path: str, box: BoxFacts) -> list[str]:
+    return portraits_problems(data, path, ids=box.ids, provenances=box.provenances)
+
+
+PORTRAITS_DATA: DataSection[PortraitsData] = DataSection(
+    group="modules_123",
+    key="portraits",
+    record=PortraitsData,
+    bounds={
+        "display": (1, 6),
+        "len(cards)": (1, 60),
+        "cards[].vp": (0, 30),
+        "cards[].thalers": (0, 30),
+        "cards[].choice": (0, 10),
+        "cards[].mood": (0, 10),
+    },
+    problems=_portraits_section_problems,
+)
+"""The component data of module 1, ``$.modules_123.portraits`` of a data file; its bounds are
+the range of every number and list a physical box can have (R0.66, R0.67)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
 from ..state import State
+from .portraits_data import PORTRAITS_DATA
 from .portraits_state import PortraitState, portraits_of
 
 CARD_WIDTH = 124
@@ -21,7 +22,7 @@ def _portraits(state: State) -> PortraitState:
 def picture(state: State) -> PicturePart:
     """The display, the deck and the removed cards, and each seat's permanent cards."""
     p = _portraits(state)
-    names = {card.id: card.name for card in state.config.components.modules_123.portraits.cards}
+    names = {card.id: card.name for card in PORTRAITS_DATA.of(state.config.components).cards}
     panel = [
         text(16, PANEL_TITLE_Y, "portraits", size=14, weight="bold"),
         text(150, PANEL_TITLE_Y, f"deck {len(p.deck)} face down; {len(p.removed)} removed"),

@@ -34,10 +34,11 @@ from ..rule_catalogue import module_section
 from ..state import Phase, State, Turn
 from ..vocab import PRIMARIES, Location, Module, Paint, paint_counts
 from .requests_actions import ChooseIncomePaint, FulfilRequest
-from .requests_data import REQUEST_TYPES
+from .requests_data import REQUEST_TYPES, REQUESTS_DATA
 from .requests_notation import NOTATION
 from .requests_picture import picture
 from .requests_state import REQUESTS_SLOT, RequestState, with_requests
+from .special_blends_data import BLENDS_DATA
 from .wishing_well_state import well_of
 
 # Enum members bound to module names for the hot paths: in Python 3.11 ``Location.MARKET``
@@ -92,25 +93,26 @@ class Requests(ModuleRules):
         shows its prerequisite, VP and income. A3.5/R3.13: tile backs from the data (base
         tiles) and, with ``module3_splashes = formula``, the module-3 tiles' rows (``none``:
         their backs show no splash)."""
-        data = config.components.modules_123
+        data = REQUESTS_DATA.of(config.components)
+        blends = BLENDS_DATA.of(config.components)
         if not isinstance(config.module3_splashes, Module3Splashes):
             raise ValueError(
                 f"module3_splashes must be a Module3Splashes: {describe(config.module3_splashes)}"
             )
         piles = []
         for kind in REQUEST_TYPES:
-            tiles = [t for t in data.requests.tiles if t.type == kind]
+            tiles = [t for t in data.tiles if t.type == kind]
             ordered = sorted(range(len(tiles)), key=lambda i: (tiles[i].vp, i))
             piles.append(tuple(tiles[i].id for i in reversed(ordered)))
-        splashes = {back.tile: frozenset(back.splashes) for back in data.requests.backs}
+        splashes = {back.tile: frozenset(back.splashes) for back in data.backs}
         with_formula = config.module3_splashes is Module3Splashes.FORMULA
-        for tile in data.special_blends.fresco_tiles:
+        for tile in blends.fresco_tiles:
             splashes[tile.id] = frozenset(tile.splashes if with_formula else ())
         return cls(
-            vp={t.id: t.vp for t in data.requests.tiles},
+            vp={t.id: t.vp for t in data.tiles},
             piles=tuple(piles),
             splashes=splashes,
-            income_thalers=data.requests.income_thalers,
+            income_thalers=data.income_thalers,
             none_due=(0,) * tables.players,
             options_of=ValueCache(),
         )
@@ -538,6 +540,7 @@ PLUGIN = Plugin(
     board_lines=board_lines,
     picture=picture,
     catalogue=module_section(Module.REQUESTS, "fresco-modules-123.md"),
+    data_sections=(REQUESTS_DATA,),
 )
 """Module 2 as a plug-in (installed by ``fresco/plugins.py``)."""
 

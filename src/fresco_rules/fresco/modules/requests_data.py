@@ -1,12 +1,13 @@
 """The component data of module 2, the Bishop's Requests (fresco-modules-123.md sections 5.3
-and 5.5), and its checks (``module123_data.module123_problems`` runs them on
-``$.modules_123.requests``)."""
+and 5.5), and its checks (its ``REQUESTS_DATA`` section is
+``$.modules_123.requests`` of a data file)."""
 
 from __future__ import annotations
 
 from attrs import frozen
 
 from ...kernel.data_checks import DataProblems
+from ..base_data import BoxFacts, DataSection
 from ..vocab import Paint
 
 REQUEST_TYPES = ("general", "orange", "green", "purple")
@@ -105,3 +106,24 @@ def splash_problems(splashes: tuple[Paint, ...], where: str) -> list[str]:
         elif splash in splashes[:j]:
             problems.append(f"splash {splash.value} listed twice @ {where}[{j}]")
     return problems
+
+
+def _requests_section_problems(data: RequestsData, path: str, box: BoxFacts) -> list[str]:
+    return requests_problems(
+        data, path, base_tiles=box.base_tiles, ids=box.ids, provenances=box.provenances
+    )
+
+
+REQUESTS_DATA: DataSection[RequestsData] = DataSection(
+    group="modules_123",
+    key="requests",
+    record=RequestsData,
+    bounds={
+        "income_thalers": (0, 10),
+        "len(tiles)": (1, 60),
+        "tiles[].vp": (0, 50),
+    },
+    problems=_requests_section_problems,
+)
+"""The component data of module 2, ``$.modules_123.requests`` of a data file; its bounds are
+the range of every number and list a physical box can have (R0.66, R0.67)."""

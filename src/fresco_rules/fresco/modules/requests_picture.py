@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
 from ..state import State
-from .requests_data import REQUEST_TYPES
+from .requests_data import REQUEST_TYPES, REQUESTS_DATA
 from .requests_state import RequestState, requests_of
 
 PILE_WIDTH = 180
@@ -22,7 +22,7 @@ def _requests(state: State) -> RequestState:
 def picture(state: State) -> PicturePart:
     """The request piles and each seat's request stacks."""
     q = _requests(state)
-    vp = {tile.id: tile.vp for tile in state.config.components.modules_123.requests.tiles}
+    vp = {tile.id: tile.vp for tile in REQUESTS_DATA.of(state.config.components).tiles}
     panel = [
         text(16, PANEL_TITLE_Y, "bishop's requests", size=14, weight="bold"),
         text(190, PANEL_TITLE_Y, f"{len(q.removed)} request tiles removed"),

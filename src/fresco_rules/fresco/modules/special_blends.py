@@ -27,6 +27,7 @@ from ..scoring import ALTAR_HAND_INS, special_hand_ins
 from ..state import State
 from ..vocab import BLENDS, PAINT_INDEX, SPECIAL_BLENDS, SPECIAL_PAINTS, Module, Paint
 from ..vocab import paint_counts as _paint_counts
+from .special_blends_data import BLENDS_DATA
 from .special_blends_picture import picture
 from .special_blends_state import SPECIALS_SLOT, SpecialState, with_specials
 
@@ -59,7 +60,7 @@ class SpecialBlends(ModuleRules):
         """R3.1 (A3.3): 6 pink and 6 brown pieces join the unlimited paint supply. R3.2: the
         altar tile and the enhanced blending tables are reminders only. A3.4: the new tiles
         are data (section 5.4, provisional). A3.1: the set-up procedure option."""
-        data = config.components.modules_123.special_blends
+        data = BLENDS_DATA.of(config.components)
         if not isinstance(config.m3_setup, M3Setup):
             raise ValueError(f"m3_setup must be an M3Setup, got {describe(config.m3_setup)}")
         centre = next(t.id for t in data.fresco_tiles if t.centre)
@@ -198,6 +199,7 @@ PLUGIN = Plugin(
     board_lines=board_lines,
     picture=picture,
     catalogue=module_section(Module.SPECIAL_BLENDS, "fresco-modules-123.md"),
+    data_sections=(BLENDS_DATA,),
 )
 """Module 3 as a plug-in (installed by ``fresco/plugins.py``): it adds no action kind of its own;
 pink and brown go through the base game's blends, restorations and altar."""

@@ -1,12 +1,13 @@
 """The component data of module 3, Special blend colours (fresco-modules-123.md section 5.4),
-and its checks (``module123_data.module123_problems`` runs them on
-``$.modules_123.special_blends``)."""
+and its checks (its ``BLENDS_DATA`` section is
+``$.modules_123.special_blends`` of a data file)."""
 
 from __future__ import annotations
 
 from attrs import frozen
 
 from ...kernel.data_checks import DataProblems
+from ..base_data import BoxFacts, DataSection
 from ..vocab import SPECIAL_PAINTS, Paint
 from .requests_data import MAX_ROWS, splash_problems
 
@@ -87,3 +88,32 @@ def special_blends_problems(
             )
             problems.extend(splash_problems(new.splashes, f"{where}.splashes"))
     return problems
+
+
+def _special_blends_section_problems(
+    data: SpecialBlendsData, path: str, box: BoxFacts
+) -> list[str]:
+    return special_blends_problems(
+        data, path, base_tiles=box.base_tiles, ids=box.ids, provenances=box.provenances
+    )
+
+
+BLENDS_DATA: DataSection[SpecialBlendsData] = DataSection(
+    group="modules_123",
+    key="special_blends",
+    record=SpecialBlendsData,
+    bounds={
+        "pink": (0, 60),
+        "brown": (0, 60),
+        "altar_pink": (0, 20),
+        "altar_brown": (0, 20),
+        "altar_tiles": (0, 4),
+        "blending_tables": (0, 8),
+        "len(fresco_tiles)": (0, 25),
+        "fresco_tiles[].value": (1, 40),
+        "fresco_tiles[].income": (0, 10),
+    },
+    problems=_special_blends_section_problems,
+)
+"""The component data of module 3, ``$.modules_123.special_blends`` of a data file; its bounds are
+the range of every number and list a physical box can have (R0.66, R0.67)."""

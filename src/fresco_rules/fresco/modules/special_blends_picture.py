@@ -17,6 +17,7 @@ from ..drawing import (
 )
 from ..state import State
 from ..vocab import PAINT_INDEX, SEGMENTS, SPECIAL_PAINTS
+from .special_blends_data import BLENDS_DATA
 from .special_blends_state import SpecialState, specials_of
 
 
@@ -29,7 +30,7 @@ def _specials(state: State) -> SpecialState:
 
 def _special_tiles(state: State) -> tuple[str, ...]:
     """Marks on the cells of the module's fresco tiles still on the cathedral."""
-    own = {tile.id for tile in state.config.components.modules_123.special_blends.fresco_tiles}
+    own = {tile.id for tile in BLENDS_DATA.of(state.config.components).fresco_tiles}
     drawn = []
     for segment in SEGMENTS:
         tile = state.tile_at(segment)

@@ -67,6 +67,7 @@ from .wishing_well_actions import (
     UseStreetMusician,
     UseTip,
 )
+from .wishing_well_data import WELL_DATA
 from .wishing_well_notation import NOTATION
 from .wishing_well_picture import picture
 from .wishing_well_state import WELL_SLOT, WellState, well_of, with_well
@@ -153,7 +154,7 @@ class WishingWell(ModuleRules):
     def build(cls, config: GameConfig, tables: Tables) -> WishingWell:
         """R4.1: the 20 Wishing Cards (component-data.md 5; Free Paints with their pictured
         tiles) and the 20 lucky pennies; R4.16/A4.4: both are finite components."""
-        data = config.components.modules.wishing_well
+        data = WELL_DATA.of(config.components)
         pictures = iter(picture.tile for picture in data.free_paints)
         faces: list[str] = []
         for card in data.cards:
@@ -1142,6 +1143,7 @@ PLUGIN = Plugin(
     events=events,
     picture=picture,
     catalogue=module_section(Module.WISHING_WELL, "fresco-modules-456.md"),
+    data_sections=(WELL_DATA,),
 )
 """Module 4 as a plug-in (installed by ``fresco/plugins.py``)."""
 

@@ -1,5 +1,5 @@
 """The component data of module 4, the Wishing Well (component-data.md 5), and its checks
-(``module_data.module_problems`` runs them on ``$.modules.wishing_well``)."""
+(its ``WELL_DATA`` section is ``$.modules.wishing_well`` of a data file)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from attrs import frozen
 
 from ...kernel.data_checks import DataProblems
 from ...kernel.untrusted import describe
+from ..base_data import BoxFacts, DataSection
 
 CARD_LOCATIONS: dict[str, str] = {
     "lucky_fellow": "market",
@@ -107,3 +108,25 @@ def wishing_well_problems(
         )
 
     return problems
+
+
+def _wishing_well_section_problems(data: WishingWellData, path: str, box: BoxFacts) -> list[str]:
+    return wishing_well_problems(data, path, market_ids=box.market_ids, provenances=box.provenances)
+
+
+WELL_DATA: DataSection[WishingWellData] = DataSection(
+    group="modules",
+    key="wishing_well",
+    record=WishingWellData,
+    bounds={
+        "pennies": (0, 200),
+        "start_pennies": (0, 20),
+        "well_capacity": (1, 20),
+        "max_on_symbol": (1, 20),
+        "penny_value": (0, 20),
+        "cards[].count": (0, 50),
+    },
+    problems=_wishing_well_section_problems,
+)
+"""The component data of module 4, ``$.modules.wishing_well`` of a data file; its bounds are
+the range of every number and list a physical box can have (R0.66, R0.67)."""
