@@ -389,17 +389,18 @@ def advance(state: State) -> State:
         phase = state.phase
         if modules and phase is not _OVER:
             due = None
+            asked = state  # remembered below: every hook that may answer is asked
             if state.restoring is not None:
                 asking = restoring
             elif state.turn is None and phase is _ACTING and not state.pending_track:
                 asking = between  # between two turns (``pending_between_turns``)
+                asked = None
             else:
                 asking = idle[phase]  # the hooks that may name a decision in this phase
             for hook in asking:
                 due = hook(state)
                 if due is not None:
                     break
-            asked = state if asking is not between else None  # remembered: every hook asked
             if due is not None:
                 break
         if phase is _GET_UP:
