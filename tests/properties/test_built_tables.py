@@ -16,7 +16,7 @@ from fresco_rules.fresco import plugins, turns
 from fresco_rules.fresco.actions import Restore, RestoreAltar, SubmitPlan
 from fresco_rules.fresco.config import SIDE_1, SIDE_2, SIDE_2_WITH_FIRST, SecondCathedral
 from fresco_rules.fresco.scoring import NEIGHBOURS
-from fresco_rules.fresco.state import module_slot
+from fresco_rules.fresco.state import Phase, module_slot
 from fresco_rules.fresco.vocab import SEGMENTS, Location, paint_counts
 
 from ..hypothesis_profiles import examples
@@ -73,8 +73,13 @@ def test_the_hooks_are_the_modules_that_override_each_point(
     asked = overriding("pending")
     idle = [m for m in asked if not m.pending_only_restoring]  # type: ignore[attr-defined]
     assert [h.__self__ for h in hooks.pending_restoring] == asked  # type: ignore[attr-defined]
-    assert [h.__self__ for h in hooks.pending_idle] == idle  # type: ignore[attr-defined]
-    between = [m for m in idle if m.pending_between_turns]  # type: ignore[attr-defined]
+    for phase in Phase:
+        declared = [m.pending_phases for m in idle]  # type: ignore[attr-defined]
+        in_phase = [m for m, d in zip(idle, declared, strict=True) if d is None or phase in d]
+        found = hooks.pending_idle.get(phase, ())
+        assert [h.__self__ for h in found] == in_phase  # type: ignore[attr-defined]
+    acting = [h.__self__ for h in hooks.pending_idle.get(Phase.ACTION, ())]  # type: ignore[attr-defined]
+    between = [m for m in acting if m.pending_between_turns]
     assert [h.__self__ for h in hooks.pending_between] == between  # type: ignore[attr-defined]
     for location in Location:
         expected = [

@@ -549,13 +549,14 @@ class Hooks:
     before_final_scoring: tuple[Hook, ...] = ()
     ledger: tuple[Hook, ...] = ()
     view: tuple[Hook, ...] = ()
-    pending_idle: tuple[Hook, ...] = ()
-    """``pending`` hooks asked while no restoration waits (not ``pending_only_restoring``)."""
+    pending_idle: Mapping[Any, tuple[Hook, ...]] = attrs.field(factory=dict)
+    """``pending`` hooks asked while no restoration waits (not ``pending_only_restoring``), by
+    phase (``State.phase``): those whose ``pending_phases`` hold it."""
     pending_restoring: tuple[Hook, ...] = ()
     """``pending`` hooks asked while a restoration waits (every one)."""
     pending_between: tuple[Hook, ...] = ()
-    """``pending`` hooks asked between two turns of the action phase (``pending_idle`` less
-    the modules declaring ``pending_between_turns`` False)."""
+    """``pending`` hooks asked between two turns of the action phase (``pending_idle`` of the
+    action phase less the modules declaring ``pending_between_turns`` False)."""
     legal_in_turn: Mapping[Location, tuple[Hook, ...]] = attrs.field(
         factory=lambda: dict.fromkeys(Location, ())
     )

@@ -74,17 +74,6 @@ _STUDIO = (EarnStudio(), _END_TURN)
 _THEATRE = (AttendTheatre(), _END_TURN)
 
 
-@memo_last
-def _pending(state: State) -> ext.Pending | None:
-    """The module decision due now (``extensions.pending``, or a planning step); remembered
-    for the last state: the legal actions and the validation of every step ask."""
-    found = ext.pending(state)
-    if found is None and state.phase is _PLANNING:
-        due = plan_due(state)
-        found = None if due is None else due[1]
-    return found
-
-
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Every legal action of the player to move, in a fixed order, without duplicates; empty
     exactly when the game is over."""
@@ -93,12 +82,16 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     modules = state.tables.modules
     if modules:
-        due = _pending(state)
+        due = ext.pending(state)
         if due is not None:
             return due.actions
     if phase is _GET_UP:
         return turns.legal_get_up(state)
     if phase is _PLANNING:
+        if modules:
+            step = plan_due(state)  # a module's planning decision
+            if step is not None and step[1] is not None:
+                return step[1].actions
         return turns.legal_plans(state)
     if state.pending_track:
         return tuple(ChooseTrackSpace(space) for space in state.pending_track)
@@ -106,7 +99,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     assert turn is not None
     if modules:
         if turn.actor == state.tables.leonardo:
-            own = ext.leonardo_turn(state, turn)
+            own: ext.Pending | None = ext.first(state.tables.hooks.leonardo_turn, state, turn)
             if own is not None:
                 return own.actions
         base = _turn_actions(state, turn) if turn.left > 0 else _ONLY_END_TURN
@@ -137,7 +130,12 @@ def _due_refusal(state: State, action: object) -> IllegalAction | None:
     """The dispatch's gate (``ActionKinds.gate``): with modules in play, a module decision that
     is due now refuses an action of any kind it does not take (under its own rule)."""
     if state.tables.modules:
-        due = _pending(state)
+        # ``extensions.pending`` is remembered for the last state (``flow.advance`` hands it
+        # over); while planning, a module's planning step (``flow.plan_due``, remembered too)
+        due = ext.pending(state)
+        if due is None and state.phase is _PLANNING:
+            step = plan_due(state)
+            due = None if step is None else step[1]
         if due is not None and not _takes(due, action):
             return IllegalAction(
                 due.rule, due.reason, seat=current_player(state), where=state.where()

@@ -56,7 +56,7 @@ from ..kernel.evolve import evolve
 from ..kernel.memo import ValueCache, memo_last_remembering
 from ..kernel.registry import implements
 from .config import Hooks, InvalidConfig, altar_actions, base_tables, blend_needs
-from .state import module_slot
+from .state import Phase, module_slot
 from .vocab import Location, Module
 
 if TYPE_CHECKING:
@@ -110,6 +110,11 @@ class ModuleRules:
     active, no restoration waiting, no track space to choose). False: the flow does not ask it
     at those automatic steps (``tests/properties/test_pending_declarations.py`` checks that a
     game plays the same when it is asked)."""
+    pending_phases: ClassVar[frozenset[Phase] | None] = None
+    """The phases in which the ``pending`` hook may name a decision while no restoration waits
+    (None: any): the flow does not ask it in the others
+    (``tests/properties/test_pending_declarations.py`` checks that a game plays the same when
+    it is asked)."""
     turn_locations: ClassVar[frozenset[Location] | None] = None
     """The locations where ``legal_in_turn`` may offer actions (None: any): it is not asked
     during a turn anywhere else."""
@@ -401,12 +406,18 @@ def _hooks_of(rules: tuple[ModuleRules, ...], tables: Tables) -> Hooks:
     """The hooks of the modules in play at each extension point (``Hooks``)."""
     asked = [m for m in rules if type(m).pending is not ModuleRules.pending]
     idle = [m for m in asked if not m.pending_only_restoring]
+    acting = [m for m in idle if m.pending_phases is None or Phase.ACTION in m.pending_phases]
     in_turn = [m for m in rules if type(m).legal_in_turn is not ModuleRules.legal_in_turn]
     return Hooks(
         **{name: _overriding(rules, name) for name in _PER_POINT},
-        pending_idle=tuple(m.pending for m in idle),
+        pending_idle={
+            phase: tuple(
+                m.pending for m in idle if m.pending_phases is None or phase in m.pending_phases
+            )
+            for phase in Phase
+        },
         pending_restoring=tuple(m.pending for m in asked),
-        pending_between=tuple(m.pending for m in idle if m.pending_between_turns),
+        pending_between=tuple(m.pending for m in acting if m.pending_between_turns),
         legal_in_turn={
             location: tuple(
                 m.legal_in_turn
@@ -475,23 +486,6 @@ def deal_pool(tables: Tables, pile: list[str], chance: Chance) -> tuple[list[str
     return pile, chance
 
 
-def leonardo_turn(state: State, turn: Turn) -> Pending | None:
-    """Leonardo's turn at a module's location (its legal actions), or None (base rules)."""
-    found: Pending | None = first(state.tables.hooks.leonardo_turn, state, turn)
-    return found
-
-
-def theatre_step(state: State, actor: int, step: int) -> int:
-    """Rows one theatre apprentice of ``actor`` moves the mood painter (R0.48, R1.10)."""
-    found: int = thread(state.tables.hooks.theatre_step, state, actor, step)
-    return found
-
-
-def setup(state: State) -> State:
-    """After the base set-up, before round 1 (R4.1-R4.2, R5.1-R5.4, R6.1-R6.5)."""
-    return fold(state.tables.hooks.setup, state)
-
-
 def reset_marks(state: State) -> dict[str, Any]:
     """The sub-states of the modules with their round marks reset (``ModuleRules.round_marks``),
     as changes of ``State`` fields: the flow makes them in the new round's state."""
@@ -503,21 +497,12 @@ def reset_marks(state: State) -> dict[str, Any]:
     return {"modules": tuple(slots)}
 
 
-def begin_round(state: State) -> State:
-    """At the start of every round, after the round marks are reset (``reset_marks``)."""
-    return fold(state.tables.hooks.begin_round, state)
-
-
-def after_get_up(state: State, actor: int) -> State:
-    """After an actor's own get-up mood change (R0.20)."""
-    return fold(state.tables.hooks.after_get_up, state, actor)
-
-
 def _pending(state: State) -> Pending | None:
     hooks = state.tables.hooks
-    found: Pending | None = first(
-        hooks.pending_idle if state.restoring is None else hooks.pending_restoring, state
-    )
+    asking = hooks.pending_restoring
+    if state.restoring is None:
+        asking = hooks.pending_idle.get(state.phase, ())
+    found: Pending | None = first(asking, state)
     return found
 
 
@@ -528,12 +513,6 @@ the pending hooks itself at each automatic step and hands over its answer for th
 stops at, which the engine then asks about."""
 
 
-def plan_step(state: State, seat: int) -> Pending | None:
-    """A module's planning decision still due from ``seat``."""
-    found: Pending | None = first(state.tables.hooks.plan_step, state, seat)
-    return found
-
-
 def plan_limits(state: State, seat: int) -> tuple[int, Location | None]:
     """Apprentices the modules reserve and the column they close for ``seat``'s plan."""
     reserved, closed = 0, None
@@ -542,21 +521,6 @@ def plan_limits(state: State, seat: int) -> tuple[int, Location | None]:
         reserved += more
         closed = column if column is not None else closed
     return reserved, closed
-
-
-def check_plan(state: State, seat: int, plan: SubmitPlan) -> IllegalAction | None:
-    found: IllegalAction | None = first(state.tables.hooks.check_plan, state, seat, plan)
-    return found
-
-
-def queue(state: State, location: Location, entries: tuple[int, ...]) -> tuple[int, ...]:
-    found: tuple[int, ...] = thread(state.tables.hooks.queue, state, location, entries)
-    return found
-
-
-def module_turn(state: State, entry: int, location: Location) -> Turn | None:
-    found: Turn | None = first(state.tables.hooks.module_turn, state, entry, location)
-    return found
 
 
 def legal_in_turn(state: State, turn: Turn, actions: tuple[Action, ...]) -> tuple[Action, ...]:
@@ -590,10 +554,6 @@ def after_tile_taken(state: State, actor: int, booth: int, slot: int, *, bought:
     return state
 
 
-def finish_turn(state: State, turn: Turn) -> State:
-    return fold(state.tables.hooks.finish_turn, state, turn)
-
-
 def start_restoration(state: State, r: Restoration) -> tuple[State, Restoration]:
     for hook in state.tables.hooks.start_restoration:
         state, r = hook(state, r)
@@ -613,25 +573,6 @@ def current_stage(state: State) -> tuple[ModuleRules, str] | None:
         return None
     found = stages(state, r)
     return found[r.step] if 0 <= r.step < len(found) else None
-
-
-def score_parts(state: State, r: Restoration, parts: ScoreParts) -> ScoreParts:
-    found: ScoreParts = thread(state.tables.hooks.score_parts, state, r, parts)
-    return found
-
-
-def finish_restoration(state: State, r: Restoration) -> State:
-    return fold(state.tables.hooks.finish_restoration, state, r)
-
-
-def prepare_round(state: State) -> State:
-    """Round preparation, right after the market refill (R4.13, R5.11, R6.21-R6.23)."""
-    return fold(state.tables.hooks.prepare_round, state)
-
-
-def before_final_scoring(state: State) -> State:
-    """Before the Thalers are converted (R4.14, R5.12)."""
-    return fold(state.tables.hooks.before_final_scoring, state)
 
 
 def ledger(state: State, seats: list[str]) -> dict[str, dict[str, int]]:

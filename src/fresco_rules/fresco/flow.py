@@ -153,8 +153,8 @@ def new_game(
         ),
     )
     if tables.modules:
-        state = ext.setup(state)
-        state = ext.begin_round(evolve(state, **ext.reset_marks(state)))
+        state = ext.fold(tables.hooks.setup, state)
+        state = ext.fold(tables.hooks.begin_round, evolve(state, **ext.reset_marks(state)))
     return state
 
 
@@ -237,7 +237,7 @@ def begin_round(state: State, number: int) -> State:
         **(ext.reset_marks(state) if modules else {}),
     )
     if modules:
-        state = ext.begin_round(state)
+        state = ext.fold(state.tables.hooks.begin_round, state)
     return state
 
 
@@ -272,7 +272,9 @@ def queue_for(state: State, location: Location) -> tuple[int, ...]:
         if plan is not None and apprentices_at(state, plan, location) > 0:
             found.append(actor)
     if state.tables.modules:
-        return ext.queue(state, location, tuple(found))
+        hooks = state.tables.hooks.queue
+        visits: tuple[int, ...] = ext.thread(hooks, state, location, tuple(found))
+        return visits
     return tuple(found)
 
 
@@ -283,7 +285,8 @@ def begin_turn(state: State, actor: int, location: Location) -> Turn | None:
     booth (R0.75) or no tile left (R0.76). A negative queue entry is a module's visit
     (extension point ``module_turn``)."""
     if actor < 0:
-        return ext.module_turn(state, actor, location)
+        visit: Turn | None = ext.first(state.tables.hooks.module_turn, state, actor, location)
+        return visit
     plan = state.plans[actor]
     assert plan is not None
     count = apprentices_at(state, plan, location)
@@ -308,7 +311,7 @@ def plan_due(state: State) -> tuple[int, ext.Pending | None] | None:
             ((seat, None) for seat in range(state.tables.players) if plans[seat] is None), None
         )
     for seat in range(state.tables.players):
-        step = ext.plan_step(state, seat)
+        step: ext.Pending | None = ext.first(state.tables.hooks.plan_step, state, seat)
         if step is not None or plans[seat] is None:
             return seat, step
     return None
@@ -324,7 +327,7 @@ def finish_turn(state: State) -> State:
     turn = state.turn
     assert turn is not None
     if state.tables.modules:
-        state = ext.finish_turn(state, turn)
+        state = ext.fold(state.tables.hooks.finish_turn, state, turn)
     if turn.location is _MARKET and turn.booth >= 0:
         return replace(state, turn=None, **return_booth(state, turn.booth))
     return replace(state, turn=None)
@@ -341,7 +344,7 @@ def finish_turn_and_begin_next(state: State) -> State:
     turn = state.turn
     assert turn is not None
     if state.tables.modules:
-        state = ext.finish_turn(state, turn)
+        state = ext.fold(state.tables.hooks.finish_turn, state, turn)
     if turn.location is _MARKET and turn.booth >= 0:
         return replace(state, turn=None, **return_booth(state, turn.booth))
     if (
@@ -386,17 +389,18 @@ def advance(state: State) -> State:
         phase = state.phase
         if modules and phase is not _OVER:
             due = None
+            asked = state  # remembered below: every hook that may answer is asked
             if state.restoring is not None:
                 asking = restoring
             elif state.turn is None and phase is _ACTING and not state.pending_track:
                 asking = between  # between two turns (``pending_between_turns``)
+                asked = None
             else:
-                asking = idle
+                asking = idle[phase]  # the hooks that may name a decision in this phase
             for hook in asking:
                 due = hook(state)
                 if due is not None:
                     break
-            asked = state if asking is not between else None  # remembered: every hook asked
             if due is not None:
                 break
         if phase is _GET_UP:
@@ -453,7 +457,7 @@ def prepare_round(state: State) -> State:
     right after the market refill (extension point ``prepare_round``)."""
     state = refill_market(state)
     if state.tables.modules:
-        state = ext.prepare_round(state)
+        state = ext.fold(state.tables.hooks.prepare_round, state)
     state = pay_income(state)
     state = return_hostel_painters(state)
     state = rotate_start_spaces(state)
@@ -548,7 +552,7 @@ def final_scoring(state: State) -> State:
     and moves forward past taken spaces (R0.52). R0.79: Leonardo converts nothing. Modules
     exchange their components for Thalers first (extension point ``before_final_scoring``)."""
     if state.tables.modules:
-        state = ext.before_final_scoring(state)
+        state = ext.fold(state.tables.hooks.before_final_scoring, state)
     track = list(state.track)
     start = list(state.start)
     for actor in state.order:

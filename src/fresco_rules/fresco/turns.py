@@ -193,7 +193,7 @@ def do_get_up(state: State, action: ChooseGetUp) -> State:
         apprentices=replaced(state.apprentices, actor, state.tables.apprentices_by_row[mood]),
     )
     if state.tables.modules:
-        return ext.after_get_up(state, actor)
+        return ext.fold(state.tables.hooks.after_get_up, state, actor)
     return state
 
 
@@ -313,7 +313,8 @@ def check_plan(state: State, action: SubmitPlan) -> IllegalAction | None:
         return refusal(state, "R0.25", "a column has only 3 spaces, so at most 3 apprentices")
     seat = planner(state)
     if state.tables.modules:
-        problem = ext.check_plan(state, seat, action)
+        hooks = state.tables.hooks.check_plan
+        problem: IllegalAction | None = ext.first(hooks, state, seat, action)
         if problem is not None:
             return problem
     if sum(counts) > state.apprentices[seat]:
@@ -726,7 +727,7 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
     bonus = 0 if r.segment is None else bishop_bonus(r.segment, r.bishop)
     parts = ScoreParts(fresco=r.base, bishop=bonus)
     if modules:
-        parts = ext.score_parts(state, r, parts)
+        parts = ext.thread(state.tables.hooks.score_parts, state, r, parts)
     points = restoration_points(
         fresco=parts.fresco,
         window=parts.window,
@@ -750,7 +751,7 @@ def complete_restoration(state: State, restoration: Restoration) -> State:
         )
     state = move_painter(state, r.actor, points)
     if modules:
-        state = ext.finish_restoration(state, r)
+        state = ext.fold(state.tables.hooks.finish_restoration, state, r)
     return state
 
 
@@ -768,7 +769,7 @@ def complete_with_changes(state: State, r: Restoration, changes: dict[str, Any])
         parts = _base_parts(r.base, BISHOP_BONUS_TABLE[segment, r.bishop])
     modules = state.tables.modules
     if modules:
-        parts = ext.score_parts(state, r, parts)
+        parts = ext.thread(state.tables.hooks.score_parts, state, r, parts)
     points = restoration_points(
         fresco=parts.fresco,
         window=parts.window,
@@ -794,7 +795,7 @@ def complete_with_changes(state: State, r: Restoration, changes: dict[str, Any])
     changes.update(painter_changes(state, actor, points))
     state = evolve(state, **changes)
     if modules:
-        state = ext.finish_restoration(state, r)
+        state = ext.fold(state.tables.hooks.finish_restoration, state, r)
     return state
 
 
@@ -1006,7 +1007,7 @@ def do_theatre(state: State, action: AttendTheatre) -> State:
     assert turn is not None
     step = state.tables.mood.theatre_step
     if state.tables.modules:
-        step = ext.theatre_step(state, turn.actor, step)
+        step = ext.thread(state.tables.hooks.theatre_step, state, turn.actor, step)
     mood = clamp_mood(state, state.mood[turn.actor] + step)
     return evolve(
         state, mood=replaced(state.mood, turn.actor, mood), turn=evolve(turn, left=turn.left - 1)
@@ -1027,7 +1028,7 @@ def check_end_turn(state: State, action: EndTurn) -> IllegalAction | None:
         return refusal(state, "R0.51", "choose a track space first")
     if turn.actor == state.tables.leonardo:
         if state.tables.modules:
-            own = ext.leonardo_turn(state, turn)
+            own: ext.Pending | None = ext.first(state.tables.hooks.leonardo_turn, state, turn)
             if own is not None:
                 if any(isinstance(a, EndTurn) for a in own.actions):
                     return None

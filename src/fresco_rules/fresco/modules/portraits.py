@@ -34,7 +34,7 @@ from ..laws import present, same_tiles
 from ..plugin_parts import AdapterPart, num, seq
 from ..rule_catalogue import module_section
 from ..scoring import bishop_bonus
-from ..state import Restoration, ScoreParts, State, Turn
+from ..state import Phase, Restoration, ScoreParts, State, Turn
 from ..vocab import PRIMARIES, SEGMENTS, Location, Module, Paint, paint_counts
 from ..words import segment_label
 from .portraits_actions import TakePortrait, UseSexton
@@ -97,6 +97,7 @@ class PortraitRules(ModuleRules):
     module: ClassVar[Module] = Module.PORTRAITS
     turn_locations: ClassVar[frozenset[Location] | None] = frozenset({_STUDIO, *_CATHEDRALS})
     pending_between_turns: ClassVar[bool] = False  # the Sexton's follow-up is within a turn
+    pending_phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.ACTION})
 
     cards: dict[str, PortraitCard]
     piles: tuple[tuple[str, ...], ...]

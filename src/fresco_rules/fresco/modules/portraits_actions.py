@@ -16,6 +16,8 @@ def _canonical_primaries(paints: Any) -> Any:
     """The Merchant's primaries are a multiset: sort them into ``Paint`` order."""
     if isinstance(paints, list):
         paints = tuple(paints)
+    if type(paints) is tuple and len(paints) < 2:
+        return paints  # none or one: already in order (most portraits give no primaries)
     if isinstance(paints, tuple) and all(isinstance(p, Paint) for p in paints):
         order = list(Paint)
         return tuple(sorted(paints, key=order.index))

@@ -71,6 +71,7 @@ class Requests(ModuleRules):
     module: ClassVar[Module] = Module.REQUESTS
     turn_locations: ClassVar[frozenset[Location] | None] = frozenset({_WORKSHOP})
     pending_between_turns: ClassVar[bool] = False  # income paint choices come before phase 1
+    pending_phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.GET_UP})
 
     vp: dict[str, int]
     piles: tuple[tuple[str, ...], ...]

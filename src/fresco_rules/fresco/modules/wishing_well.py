@@ -133,6 +133,7 @@ class WishingWell(ModuleRules):
     module: ClassVar[Module] = Module.WISHING_WELL
     turn_locations: ClassVar[frozenset[Location] | None] = frozenset(LOCATION_OF)  # R4.7
     pending_between_turns: ClassVar[bool] = False  # musician in phase 1, cards within a turn
+    pending_phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.GET_UP, Phase.ACTION})
 
     pennies: int
     start_pennies: int
