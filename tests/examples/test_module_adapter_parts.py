@@ -57,7 +57,9 @@ from fresco_rules.fresco.modules.requests import Requests
 from fresco_rules.fresco.modules.requests_state import with_requests
 from fresco_rules.fresco.modules.special_blends import SpecialBlends
 from fresco_rules.fresco.plugins import derive_tables
+from fresco_rules.fresco.position import position_problems
 from fresco_rules.fresco.render import module_lines
+from fresco_rules.kernel.position import PositionProblem
 
 from ..module_states import portraits_of, requests_of
 from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, assert_legal, at, with_track
@@ -572,3 +574,19 @@ def test_R3_8_the_hand_in_table_scores_the_data_bonus() -> None:
     points = dict(derive_tables(config).altar_hand_ins)
     assert points[(Paint.ORANGE, Paint.GREEN, Paint.PINK)] == 10
     assert points[(Paint.PINK, Paint.BROWN, Paint.BROWN)] == 24
+
+
+@pytest.mark.rule("R2.7", "M.6")
+def test_R2_7_a_position_with_a_tile_serving_twice_is_refused() -> None:
+    """A loaded position's laws: a fresco tile under two requests (or under one and removed with
+    Leonardo's) serves twice; a stacked tile held loose again is held again."""
+    state = mgame(REQUESTS)
+    assert not [p for p in position_problems(state) if p.rule == "R2.7"]
+    q = requests_of(state)
+    stacks = (("RQ03", ("F01", "F02", "F03")), ("RQ02", ("F03", "F04", "F05")))
+    bad = with_requests(state, evolve(q, stacks=(stacks, (), (), ()), removed_tiles=("F05",)))
+    bad = with_loose(bad, BLUE, ("F04", "F06"))
+    assert [p for p in position_problems(bad) if p.rule == "R2.7"] == [
+        PositionProblem("$.requests.stacks", "R2.7", "tiles ['F03', 'F05'] serve twice"),
+        PositionProblem("$.held", "R2.7", "stacked tiles ['F04'] are held again"),
+    ]
