@@ -62,7 +62,7 @@ from fresco_rules.fresco.render import module_lines
 from fresco_rules.kernel.position import PositionProblem
 
 from ..module_states import portraits_of, requests_of
-from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, assert_legal, at, with_track
+from .fixtures import AT_5, AT_6, AT_7, AT_8, AT_9, assert_illegal, assert_legal, at, with_track
 from .module123_fixtures import (
     PORTRAITS,
     REQUESTS,
@@ -590,3 +590,24 @@ def test_R2_7_a_position_with_a_tile_serving_twice_is_refused() -> None:
         PositionProblem("$.requests.stacks", "R2.7", "tiles ['F03', 'F05'] serve twice"),
         PositionProblem("$.held", "R2.7", "stacked tiles ['F04'] are held again"),
     ]
+
+
+@pytest.mark.rule("R2.6", "A2.1")
+def test_R2_6_a_tile_without_a_back_in_the_data_shows_no_splash() -> None:
+    """Component data built in code (not read through the data laws, which ask for a back per
+    base tile) may leave a tile's back out: that tile shows no splash, so it serves the general
+    pile only, in the rules and in the adapters' action space (8 orange backs left: C(8, 3))."""
+    shipped = fresco_default()
+    requests = shipped.modules_123.requests
+    backs = tuple(back for back in requests.backs if back.tile != "F09")
+    modules_123 = evolve(shipped.modules_123, requests=evolve(requests, backs=backs))
+    data = evolve(shipped, modules_123=modules_123)
+    config = GameConfig(players=4, modules=frozenset({REQUESTS}), components=data)
+    found = [a for a in SPEC.actions(config) if isinstance(a, FulfilRequest)]
+    assert Counter(a.pile for a in found)["orange"] == 56
+    state = with_loose(mgame(REQUESTS, components=data), RED, ("F09", "F12", "F15"))
+    state = start_round(state, EARLY, {RED: SubmitPlan(workshop=1)})
+    at(state, Location.WORKSHOP, RED)
+    listed = [a for a in legal_actions(state) if isinstance(a, FulfilRequest)]
+    assert listed == [FulfilRequest("general", ("F09", "F12", "F15"))]
+    assert_illegal(state, FulfilRequest("orange", ("F09", "F12", "F15")), "R2.6")
