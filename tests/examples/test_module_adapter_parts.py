@@ -215,7 +215,8 @@ def test_module_3_adds_no_action_kind_of_its_own() -> None:
     19 hand-ins of the altar's blended version with a pink or brown piece and the 2 blends."""
     base = SPEC.actions(_config(2))
     special = SPEC.actions(_config(2, SPECIAL))
-    added = [a for a in special if a not in set(base)]
+    known = set(base)
+    added = [a for a in special if a not in known]
     assert len(special) - len(base) == len(added) == 19 + 2
     assert Counter(type(a) for a in added) == {RestoreAltar: 19, Blend: 2}
     assert RestoreAltar((Paint.ORANGE, Paint.GREEN, Paint.PINK)) in added
