@@ -83,10 +83,12 @@ _FRESCO_TESTS = (
     "tests/properties/test_special_blend_laws.py",
     "tests/properties/test_fast_forms.py",
     "tests/properties/test_built_tables.py",
+    "tests/test_positions.py",
 )
-"""Fresco's example tests, the golden games, the cheap laws and the agreement properties of the
-fast forms and the tables built once (about 15 s in all); the
-playout and state-machine properties stay out, as a surviving mutant would run them in full."""
+"""Fresco's example tests, the golden games, the cheap laws, the agreement properties of the
+fast forms and of the tables built once, and the loaded positions whose laws each module
+declares (about 18 s in all); the playout and state-machine properties stay out, as a
+surviving mutant would run them in full."""
 _BARBAROSSA_TESTS = (
     *_examples("barbarossa"),
     "tests/test_golden.py",
