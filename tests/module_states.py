@@ -17,40 +17,29 @@ from fresco_rules.fresco.modules.portraits_state import PortraitState
 from fresco_rules.fresco.modules.requests_state import RequestState
 from fresco_rules.fresco.modules.special_blends_state import SpecialState
 from fresco_rules.fresco.modules.wishing_well_state import WellState
-from fresco_rules.fresco.state import State
+from fresco_rules.fresco.state import State, in_play
+from fresco_rules.fresco.vocab import Module
 
 
 def portraits_of(state: State) -> PortraitState:
-    found = portraits_state.portraits_of(state)
-    assert found is not None, "module 1 is not in play"
-    return found
+    return in_play(portraits_state.portraits_of(state), Module.PORTRAITS)
 
 
 def requests_of(state: State) -> RequestState:
-    found = requests_state.requests_of(state)
-    assert found is not None, "module 2 is not in play"
-    return found
+    return in_play(requests_state.requests_of(state), Module.REQUESTS)
 
 
 def specials_of(state: State) -> SpecialState:
-    found = special_blends_state.specials_of(state)
-    assert found is not None, "module 3 is not in play"
-    return found
+    return in_play(special_blends_state.specials_of(state), Module.SPECIAL_BLENDS)
 
 
 def well_of(state: State) -> WellState:
-    found = wishing_well_state.well_of(state)
-    assert found is not None, "module 4 is not in play"
-    return found
+    return in_play(wishing_well_state.well_of(state), Module.WISHING_WELL)
 
 
 def gold_of(state: State) -> GoldState:
-    found = leaf_gold_state.gold_of(state)
-    assert found is not None, "module 5 is not in play"
-    return found
+    return in_play(leaf_gold_state.gold_of(state), Module.LEAF_GOLD)
 
 
 def glass_of(state: State) -> GlassState:
-    found = glaziers_state.glass_of(state)
-    assert found is not None, "module 6 is not in play"
-    return found
+    return in_play(glaziers_state.glass_of(state), Module.GLAZIERS)

@@ -10,7 +10,7 @@ module is not in play), read and written only through the accessors in the modul
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 from attrs import frozen
@@ -189,6 +189,17 @@ def module_changes(state: State, slot: int, sub: object) -> dict[str, Any]:
     (for a caller making other changes in the same new state)."""
     slots = state.modules
     return {"modules": (*slots[:slot], sub, *slots[slot + 1 :])}
+
+
+Sub = TypeVar("Sub")
+
+
+def in_play(sub: Sub | None, module: Module) -> Sub:
+    """A module's sub-state read through its accessor (``well_of(state)`` ...) where the caller
+    only runs while the module is in play (its picture, tests): the sub-state itself."""
+    if sub is None:
+        raise AssertionError(f"module {module.value} is not in play")
+    return sub
 
 
 def actor_name(state: State, actor: int) -> str:

@@ -6,20 +6,13 @@ tile covers once the plans are revealed (R6.7, R0.28)."""
 from __future__ import annotations
 
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, cell_origin, seat_dot, segment_data, text
-from ..state import Phase, State
-from ..vocab import GLASS, GRID, GlassCounts
+from ..state import Phase, State, in_play
+from ..vocab import GLASS, GRID, GlassCounts, Module
 from ..words import location_label
 from .glaziers_state import GlassState, glass_of
 
 GLASS_COLOURS = ("#fff176", "#64b5f6", "#e57373", "#81c784")
 """The fill of each glass colour's swatch, in ``GLASS`` order."""
-
-
-def _glass(state: State) -> GlassState:
-    """Module 6's sub-state (the one place this file reads it)."""
-    glass = glass_of(state)
-    assert glass is not None
-    return glass
 
 
 def _counts(counts: GlassCounts) -> str:
@@ -45,7 +38,7 @@ def _windows(g: GlassState) -> tuple[str, ...]:
 
 def picture(state: State) -> PicturePart:
     """The windows on the cathedral, the offer, the workbench and each seat's glass."""
-    g = _glass(state)
+    g = in_play(glass_of(state), Module.GLAZIERS)
     panel = [
         text(16, PANEL_TITLE_Y, "glaziers", size=14, weight="bold"),
         text(

@@ -5,20 +5,14 @@ seat's leaf gold behind the screen."""
 from __future__ import annotations
 
 from ..drawing import PAINT_COLOURS, PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
-from ..state import State
-from .leaf_gold_state import GoldState, gold_of
-
-
-def _gold(state: State) -> GoldState:
-    """Module 5's sub-state (the one place this file reads it)."""
-    gold = gold_of(state)
-    assert gold is not None
-    return gold
+from ..state import State, in_play
+from ..vocab import Module
+from .leaf_gold_state import gold_of
 
 
 def picture(state: State) -> PicturePart:
     """The basket with its disc, the supply and each seat's leaf gold."""
-    g = _gold(state)
+    g = in_play(gold_of(state), Module.LEAF_GOLD)
     panel = [
         text(16, PANEL_TITLE_Y, "leaf gold", size=14, weight="bold"),
         text(

@@ -5,23 +5,17 @@ permanent cards, which lie face up (R1.7)."""
 from __future__ import annotations
 
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
-from ..state import State
+from ..state import State, in_play
+from ..vocab import Module
 from .portraits_data import PORTRAITS_DATA
-from .portraits_state import PortraitState, portraits_of
+from .portraits_state import portraits_of
 
 CARD_WIDTH = 124
 
 
-def _portraits(state: State) -> PortraitState:
-    """Module 1's sub-state (the one place this file reads it)."""
-    portraits = portraits_of(state)
-    assert portraits is not None
-    return portraits
-
-
 def picture(state: State) -> PicturePart:
     """The display, the deck and the removed cards, and each seat's permanent cards."""
-    p = _portraits(state)
+    p = in_play(portraits_of(state), Module.PORTRAITS)
     names = {card.id: card.name for card in PORTRAITS_DATA.of(state.config.components).cards}
     panel = [
         text(16, PANEL_TITLE_Y, "portraits", size=14, weight="bold"),

@@ -5,23 +5,17 @@ up in front of it (A2.3)."""
 from __future__ import annotations
 
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
-from ..state import State
+from ..state import State, in_play
+from ..vocab import Module
 from .requests_data import REQUEST_TYPES, REQUESTS_DATA
-from .requests_state import RequestState, requests_of
+from .requests_state import requests_of
 
 PILE_WIDTH = 180
 
 
-def _requests(state: State) -> RequestState:
-    """Module 2's sub-state (the one place this file reads it)."""
-    requests = requests_of(state)
-    assert requests is not None
-    return requests
-
-
 def picture(state: State) -> PicturePart:
     """The request piles and each seat's request stacks."""
-    q = _requests(state)
+    q = in_play(requests_of(state), Module.REQUESTS)
     vp = {tile.id: tile.vp for tile in REQUESTS_DATA.of(state.config.components).tiles}
     panel = [
         text(16, PANEL_TITLE_Y, "bishop's requests", size=14, weight="bold"),

@@ -15,17 +15,10 @@ from ..drawing import (
     segment_data,
     text,
 )
-from ..state import State
-from ..vocab import PAINT_INDEX, SEGMENTS, SPECIAL_PAINTS
+from ..state import State, in_play
+from ..vocab import PAINT_INDEX, SEGMENTS, SPECIAL_PAINTS, Module
 from .special_blends_data import BLENDS_DATA
-from .special_blends_state import SpecialState, specials_of
-
-
-def _specials(state: State) -> SpecialState:
-    """Module 3's sub-state (the one place this file reads it)."""
-    specials = specials_of(state)
-    assert specials is not None
-    return specials
+from .special_blends_state import specials_of
 
 
 def _special_tiles(state: State) -> tuple[str, ...]:
@@ -48,7 +41,7 @@ def _special_tiles(state: State) -> tuple[str, ...]:
 def picture(state: State) -> PicturePart:
     """The special paints in the supply and with each seat, the removed tiles' number and the
     module's tiles on the cathedral."""
-    specials = _specials(state)
+    specials = in_play(specials_of(state), Module.SPECIAL_BLENDS)
     panel = [
         text(16, PANEL_TITLE_Y, "special blends", size=14, weight="bold"),
         text(150, PANEL_TITLE_Y, f"{len(specials.removed)} fresco tiles removed face down"),

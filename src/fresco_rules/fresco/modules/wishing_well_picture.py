@@ -6,24 +6,18 @@ cards held (their faces stay behind the screen)."""
 from __future__ import annotations
 
 from ..drawing import PANEL_TITLE_Y, ROW, PicturePart, seat_dot, text
-from ..state import Phase, State
-from .wishing_well_state import WellState, well_of
+from ..state import Phase, State, in_play
+from ..vocab import Module
+from .wishing_well_state import well_of
 
 MAX_COINS = 40
 """Coins drawn in the well at most (the count is always written beside it)."""
 _COINS_PER_ROW = 20
 
 
-def _well(state: State) -> WellState:
-    """Module 4's sub-state (the one place this file reads it)."""
-    well = well_of(state)
-    assert well is not None
-    return well
-
-
 def picture(state: State) -> PicturePart:
     """The well and its pennies, the supply, the deck, and each seat's pennies and cards."""
-    w = _well(state)
+    w = in_play(well_of(state), Module.WISHING_WELL)
     pennies = "penny" if w.well == 1 else "pennies"
     panel = [
         text(16, PANEL_TITLE_Y, "wishing well", size=14, weight="bold"),
